@@ -1,0 +1,54 @@
+//===- ConvMatcher.h - read a frontend's convolution ------------*- C++ -*-===//
+///
+/// \file
+/// Reads one convolution, as linalg or TOSA spells it, into the terms of
+/// the fusion ops: unpadded input (a zero `tensor.pad` is absorbed), filter,
+/// bias (from the accumulator init or TOSA's bias operand), layout, strides,
+/// dilations, padding and groups.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FUSIONDIALECT_ANALYSIS_CONVMATCHER_H
+#define FUSIONDIALECT_ANALYSIS_CONVMATCHER_H
+
+#include "FusionDialect/Analysis/Refusal.h"
+#include "FusionDialect/IR/FusionDialect.h"
+#include <string>
+
+namespace mlir::fusion {
+
+struct ConvMatch {
+  Operation *conv = nullptr;
+  Value input;
+  Value filter;
+  /// Rank-1 bias of `channels` elements, or null; `scalarBias` holds a
+  /// uniform bias from a `linalg.fill` accumulator.
+  Value bias;
+  double scalarBias = 0.0;
+  ConvLayout layout = ConvLayout::nchw_fchw;
+  SmallVector<int64_t, 2> strides{1, 1}, dilations{1, 1};
+  /// [top, bottom, left, right].
+  SmallVector<int64_t, 4> padding{0, 0, 0, 0};
+  int64_t groups = 1;
+  /// The value the chain starts from (the conv result, or its collapse).
+  Value output;
+  int64_t channelDim = 1;
+  int64_t channels = 0;
+  /// Ops folded into the match besides the conv (pad, collapse).
+  SmallVector<Operation *, 2> absorbed;
+};
+
+enum class ConvMatchStatus { NotAConv, Matched, Refused };
+
+struct ConvMatchResult {
+  ConvMatchStatus status = ConvMatchStatus::NotAConv;
+  ConvMatch match;
+  Refusal reason = Refusal::None;
+  std::string detail;
+};
+
+/// Reads `op` as a convolution the fusion ops can express.
+ConvMatchResult matchConvolution(Operation *op);
+
+} // namespace mlir::fusion
+
+#endif // FUSIONDIALECT_ANALYSIS_CONVMATCHER_H

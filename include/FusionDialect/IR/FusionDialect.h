@@ -1,0 +1,41 @@
+//===- FusionDialect.h - The fusion dialect ---------------------*- C++ -*-===//
+///
+/// \file
+/// Declares the `fusion` dialect, its attributes and its ops. Downstream
+/// compilers include this one header.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FUSIONDIALECT_IR_FUSIONDIALECT_H
+#define FUSIONDIALECT_IR_FUSIONDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/APFloat.h"
+
+#include "FusionDialect/IR/FusionDialect.h.inc"
+#include "FusionDialect/IR/FusionEnums.h.inc"
+
+namespace mlir::fusion {
+/// True for layouts whose data tensors keep channels innermost (NHWC).
+inline bool isChannelsLast(ConvLayout layout) {
+  return layout != ConvLayout::nchw_fchw && layout != ConvLayout::nchw_chw;
+}
+/// True for layouts whose filter has one input channel per group.
+inline bool isDepthwise(ConvLayout layout) {
+  return layout == ConvLayout::nchw_chw || layout == ConvLayout::nhwc_hwc ||
+         layout == ConvLayout::nhwc_hwcm;
+}
+} // namespace mlir::fusion
+
+#define GET_ATTRDEF_CLASSES
+#include "FusionDialect/IR/FusionAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "FusionDialect/IR/FusionOps.h.inc"
+
+#endif // FUSIONDIALECT_IR_FUSIONDIALECT_H

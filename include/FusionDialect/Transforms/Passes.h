@@ -1,0 +1,35 @@
+//===- Passes.h - fusion pass entry points ----------------------*- C++ -*-===//
+#ifndef FUSIONDIALECT_TRANSFORMS_PASSES_H
+#define FUSIONDIALECT_TRANSFORMS_PASSES_H
+
+#include "FusionDialect/IR/FusionDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+namespace fusion {
+
+#define GEN_PASS_DECL
+#include "FusionDialect/Transforms/Passes.h.inc"
+
+/// Patterns rewriting `fusion.conv_bn_act` with constant parameters into
+/// `fusion.conv_bias_act` with folded filter and bias.
+void populateFoldBatchNormPatterns(RewritePatternSet &patterns);
+
+/// Patterns expanding both fused ops into linalg named convolutions plus one
+/// elementwise epilogue.
+void populateLowerToLinalgPatterns(RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "FusionDialect/Transforms/Passes.h.inc"
+
+} // namespace fusion
+} // namespace mlir
+
+#endif // FUSIONDIALECT_TRANSFORMS_PASSES_H

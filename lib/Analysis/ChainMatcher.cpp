@@ -1,0 +1,631 @@
+//===- ChainMatcher.cpp - find a legal chain after one conv ---------------===//
+#include "FusionDialect/Analysis/ChainMatcher.h"
+#include "FusionDialect/Analysis/ConstantEvaluator.h"
+#include "FusionDialect/Analysis/ElementwiseSemantics.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::fusion;
+
+namespace {
+/// Why the walk stopped.
+struct Stop {
+  Refusal reason = Refusal::None;
+  std::string detail;
+  Operation *offender = nullptr;
+};
+
+/// Thrown-free error plumbing: interpretation either yields a node or sets
+/// the stop and fails.
+class ChainWalker {
+public:
+  ChainWalker(ChainExprGraph &graph, const ConvMatch &conv)
+      : graph(graph), conv(conv) {}
+
+  /// Walks from the conv output, appending steps until something stops it.
+  void walk(SmallVectorImpl<ChainStep> &steps,
+            SmallVectorImpl<Operation *> &assertOnlyUsers);
+  Stop stop;
+
+private:
+  LogicalResult interpret(Operation *op);
+  LogicalResult interpretGeneric(linalg::GenericOp op);
+  LogicalResult interpretTensorOp(Operation *op);
+  FailureOr<ChainExpr *> readParam(Operation *user, Value operand,
+                                   ArrayRef<int64_t> channelPositions,
+                                   ArrayRef<int64_t> fixedIndex,
+                                   StringRef opKind);
+  LogicalResult fail(Refusal reason, Operation *offender, const Twine &detail) {
+    stop.reason = reason;
+    stop.offender = offender;
+    stop.detail = detail.str();
+    return failure();
+  }
+  bool isAssertOnlyUser(Operation *user, Value value);
+  bool dependsOnActivations(Value value, bool &throughReduction);
+
+  ChainExprGraph &graph;
+  const ConvMatch &conv;
+  DenseMap<Value, ChainExpr *> known;
+  int64_t channelDim = 1;
+  SmallVector<int64_t, 4> perm;
+};
+} // namespace
+
+static bool isReduction(Operation *op) {
+  if (auto g = dyn_cast<linalg::GenericOp>(op))
+    return g.getNumReductionLoops() > 0;
+  return isa<linalg::ReduceOp, tosa::ReduceSumOp, tosa::ReduceMaxOp,
+             tosa::ReduceMinOp, tosa::ReduceProductOp>(op);
+}
+
+static bool isElementwiseCandidate(Operation *op) {
+  if (auto g = dyn_cast<linalg::GenericOp>(op))
+    return g.getNumReductionLoops() == 0 && g->getNumResults() == 1;
+  return op->getNumResults() == 1 &&
+         isa<RankedTensorType>(op->getResult(0).getType()) &&
+         hasPointwiseSemantics(op);
+}
+
+/// An elementwise op reading `value` as its only live input: an activation
+/// (or part of one) that a chain stopped before `value` could have absorbed.
+static bool isActivationLike(Operation *op, Value value) {
+  if (!isElementwiseCandidate(op))
+    return false;
+  ValueRange inputs = op->getOperands();
+  if (auto g = dyn_cast<linalg::GenericOp>(op))
+    inputs = g.getDpsInputs();
+  return llvm::all_of(inputs, [&](Value in) {
+    auto type = dyn_cast<ShapedType>(in.getType());
+    return in == value || !type || type.getRank() <= 1 ||
+           isComputedFromConstants(in);
+  });
+}
+
+static std::string describe(Operation *op) {
+  return ("'" + op->getName().getStringRef() + "'").str();
+}
+
+bool ChainWalker::isAssertOnlyUser(Operation *user, Value value) {
+  auto g = dyn_cast<linalg::GenericOp>(user);
+  if (!g || g->getNumResults() != 0)
+    return false;
+  Block &body = g.getRegion().front();
+  for (OpOperand &operand : g->getOpOperands())
+    if (operand.get() == value &&
+        !body.getArgument(operand.getOperandNumber()).use_empty())
+      return false;
+  return true;
+}
+
+/// True when `value` is computed from feature maps (conv/pool/matmul outputs
+/// or chain values) rather than from parameters; `throughReduction` is set
+/// when a reduction over a chain value is on the way (batch statistics).
+bool ChainWalker::dependsOnActivations(Value value, bool &throughReduction) {
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitUsesFromAbove = false;
+  SetVector<Operation *> slice;
+  (void)getBackwardSlice(value, &slice, options);
+  bool activations = false;
+  for (Operation *op : slice) {
+    for (Value operand : op->getOperands()) {
+      if (known.count(operand) || operand == conv.output) {
+        activations = true;
+        if (isReduction(op))
+          throughReduction = true;
+      }
+    }
+    if (isa<linalg::ConvolutionOpInterface>(op) ||
+        isa<linalg::MatmulOp, tosa::Conv2DOp, tosa::DepthwiseConv2DOp,
+            tosa::AvgPool2dOp, tosa::MaxPool2dOp, tosa::MatMulOp, ConvBnActOp,
+            ConvBiasActOp>(op))
+      activations = true;
+    // An image-shaped function argument is an input, not a parameter.
+    for (Value operand : op->getOperands())
+      if (auto arg = dyn_cast<BlockArgument>(operand))
+        if (auto type = dyn_cast<ShapedType>(arg.getType()))
+          activations |= type.getRank() >= 3;
+  }
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    if (auto type = dyn_cast<ShapedType>(arg.getType()))
+      activations |= type.getRank() >= 3;
+  return activations;
+}
+
+/// Reads a non-chain operand as a per-channel parameter or a scalar.
+/// `channelPositions` lists the operand dimensions that follow the channel
+/// (at most one); `fixedIndex` gives the index used on every other dimension.
+FailureOr<ChainExpr *>
+ChainWalker::readParam(Operation *user, Value operand,
+                       ArrayRef<int64_t> channelPositions,
+                       ArrayRef<int64_t> fixedIndex, StringRef opKind) {
+  FailureOr<ConstTensor> value = evaluateConstantTensor(operand);
+  if (succeeded(value)) {
+    SmallVector<int64_t> index(fixedIndex);
+    if (channelPositions.empty()) {
+      if (value->size() == 0)
+        return fail(Refusal::UnrecognizedPattern, user, "empty constant");
+      return graph.constant(value->values[value->linearize(index)]);
+    }
+    std::vector<double> perChannel;
+    for (int64_t c = 0; c < graph.getChannels(); ++c) {
+      index[channelPositions[0]] = c;
+      perChannel.push_back(value->values[value->linearize(index)]);
+    }
+    return graph.param(operand, std::move(perChannel));
+  }
+  bool throughReduction = false;
+  if (dependsOnActivations(operand, throughReduction)) {
+    if (throughReduction)
+      return fail(Refusal::TrainingModeBn, user,
+                  "the normalization statistics are computed from the batch "
+                  "(a reduction over the conv output); export the model in "
+                  "eval mode so running statistics are used");
+    // With 1x1 spatial extent a skip connection looks per-channel too.
+    if (opKind == "adding")
+      return fail(Refusal::ResidualAdd, user,
+                  "adding another live tensor (a skip connection) between "
+                  "the normalization and the activation");
+    return fail(Refusal::NotBatchnorm, user,
+                (opKind + " by a tensor computed from the feature maps (e.g. "
+                          "a squeeze-excitation gate) is not a BatchNorm")
+                    .str());
+  }
+  auto type = dyn_cast<RankedTensorType>(operand.getType());
+  if (channelPositions.empty() || !type || type.getRank() != 1)
+    return fail(Refusal::NonConstantParameters, user,
+                "a non-constant parameter is not a rank-1 per-channel tensor");
+  return graph.param(operand, {});
+}
+
+LogicalResult ChainWalker::interpretGeneric(linalg::GenericOp op) {
+  if (op->getNumResults() != 1 || op.getNumReductionLoops() != 0)
+    return fail(Refusal::None, op, "");
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  AffineMap outMap = maps.back();
+  auto outType = cast<RankedTensorType>(op->getResult(0).getType());
+  if (!outMap.isIdentity())
+    return fail(Refusal::UnrecognizedPattern, op,
+                "the elementwise op has a non-identity output map");
+  int64_t rank = outType.getRank();
+  ArrayRef<int64_t> outShape = outType.getShape();
+  Block &body = op.getRegion().front();
+  DenseMap<Value, ChainExpr *> env;
+
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!body.getArgument(init.getOperandNumber()).use_empty())
+      return fail(Refusal::UnrecognizedPattern, op,
+                  "the elementwise op reads its output operand");
+
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    Value v = in->get();
+    AffineMap map = maps[in->getOperandNumber()];
+    BlockArgument arg = body.getArgument(in->getOperandNumber());
+    if (auto it = known.find(v); it != known.end()) {
+      // The chain value must be read elementwise: the same index, or index
+      // 0 on a dimension of size 1.
+      bool elementwise = map.getNumResults() == rank;
+      for (int64_t d = 0; elementwise && d < rank; ++d) {
+        AffineExpr e = map.getResult(d);
+        auto c = dyn_cast<AffineConstantExpr>(e);
+        elementwise = e == outMap.getResult(d) ||
+                      (c && c.getValue() == 0 && outShape[d] == 1);
+      }
+      // Read with a broadcast (a squeeze-excitation gate applied to a
+      // feature map): the chain ends here.
+      if (!elementwise)
+        return fail(Refusal::None, op, "");
+      env[arg] = it->second;
+      continue;
+    }
+    // A parameter: which loop dimensions does it vary with?
+    SmallVector<int64_t> channelPositions, fixedIndex;
+    bool otherDims = false, batchDim = false;
+    for (auto [pos, e] : llvm::enumerate(map.getResults())) {
+      fixedIndex.push_back(0);
+      if (auto c = dyn_cast<AffineConstantExpr>(e)) {
+        fixedIndex.back() = c.getValue();
+        continue;
+      }
+      auto d = dyn_cast<AffineDimExpr>(e);
+      if (!d)
+        return fail(Refusal::UnrecognizedPattern, op,
+                    "a parameter is indexed by a non-trivial expression");
+      int64_t dim = d.getPosition();
+      if (outShape[dim] == 1)
+        continue;
+      if (dim == channelDim)
+        channelPositions.push_back(pos);
+      else if (dim == 0 && conv.channelDim != 0)
+        batchDim = true;
+      else
+        otherDims = true;
+    }
+    // What does the body do with this operand? Names the refusal.
+    StringRef use = "combining";
+    for (Operation *u : arg.getUsers()) {
+      if (isa<arith::AddFOp, arith::SubFOp>(u))
+        use = "adding";
+      else if (isa<arith::MulFOp, arith::DivFOp>(u))
+        use = "multiplying";
+    }
+    if (otherDims || batchDim) {
+      bool channels = !channelPositions.empty();
+      bool full = channels && otherDims;
+      if (full || batchDim) {
+        FailureOr<ConstTensor> c = evaluateConstantTensor(v);
+        if (succeeded(c) && !batchDim)
+          return fail(Refusal::UnrecognizedPattern, op,
+                      "a constant that varies over space is not a "
+                      "per-channel parameter");
+        if (use == "adding" && full)
+          return fail(Refusal::ResidualAdd, op,
+                      "adding another live tensor (a skip connection) "
+                      "between the normalization and the activation");
+        if (use == "multiplying")
+          return fail(Refusal::NotBatchnorm, op,
+                      "multiplying by a tensor computed per image (e.g. a "
+                      "squeeze-excitation gate) is not a BatchNorm");
+        return fail(Refusal::UnrecognizedPattern, op,
+                    (use + " a full tensor into the chain").str());
+      }
+      return fail(Refusal::ChannelAxisMismatch, op,
+                  "a parameter varies along a dimension that is not the "
+                  "conv's output channel");
+    }
+    FailureOr<ChainExpr *> p =
+        readParam(op, v, channelPositions, fixedIndex, use);
+    if (failed(p))
+      return failure();
+    env[arg] = *p;
+  }
+
+  for (Operation &inner : body.without_terminator()) {
+    if (isa<cf::AssertOp>(inner))
+      continue;
+    if (inner.getNumResults() != 1)
+      return fail(Refusal::UnrecognizedPattern, op,
+                  "the body holds " + describe(&inner));
+    if (isa<arith::ConstantOp>(inner)) {
+      std::optional<double> c = getScalarConstant(inner.getResult(0));
+      if (!c)
+        return fail(Refusal::UnrecognizedPattern, op, "a non-float constant");
+      env[inner.getResult(0)] = graph.constant(*c);
+      continue;
+    }
+    if (!hasPointwiseSemantics(&inner))
+      return fail(Refusal::UnrecognizedPattern, op,
+                  "the body holds " + describe(&inner) +
+                      ", which has no known pointwise meaning");
+    SmallVector<ChainExpr *, 3> args;
+    for (Value operand : inner.getOperands()) {
+      if (auto it = env.find(operand); it != env.end()) {
+        args.push_back(it->second);
+        continue;
+      }
+      std::optional<double> c = getScalarConstant(operand);
+      if (!c)
+        return fail(Refusal::UnrecognizedPattern, op,
+                    "the body reads a non-constant value from outside");
+      args.push_back(graph.constant(*c));
+    }
+    env[inner.getResult(0)] = graph.apply(&inner, args);
+  }
+  Value yielded = body.getTerminator()->getOperand(0);
+  auto it = env.find(yielded);
+  if (it == env.end())
+    return fail(Refusal::UnrecognizedPattern, op,
+                "the body yields a value it did not compute");
+  known[op->getResult(0)] = it->second;
+  return success();
+}
+
+/// TOSA elementwise ops (and arith on tensors), with size-1 broadcasting.
+LogicalResult ChainWalker::interpretTensorOp(Operation *op) {
+  auto outType = cast<RankedTensorType>(op->getResult(0).getType());
+  unsigned dataOperands =
+      isa<tosa::AddOp, tosa::SubOp, tosa::MulOp, tosa::PowOp, tosa::MaximumOp,
+          tosa::MinimumOp>(op)
+          ? 2
+          : isa<tosa::TosaOp>(op) ? 1 : op->getNumOperands();
+  StringRef use = isa<tosa::AddOp, tosa::SubOp, arith::AddFOp, arith::SubFOp>(op)
+                      ? "adding"
+                  : isa<tosa::MulOp, arith::MulFOp, arith::DivFOp>(op)
+                      ? "multiplying"
+                      : "combining";
+  SmallVector<ChainExpr *, 3> args;
+  for (Value operand : op->getOperands().take_front(dataOperands)) {
+    if (auto it = known.find(operand); it != known.end()) {
+      if (cast<ShapedType>(operand.getType()).getShape() != outType.getShape())
+        return fail(Refusal::None, op, "");
+      args.push_back(it->second);
+      continue;
+    }
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type || type.getRank() != outType.getRank())
+      return fail(Refusal::UnrecognizedPattern, op,
+                  "an operand of another rank");
+    SmallVector<int64_t> channelPositions, fixedIndex(type.getRank(), 0);
+    bool otherDims = false;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (type.getDimSize(d) == 1)
+        continue;
+      if (d == channelDim)
+        channelPositions.push_back(d);
+      else
+        otherDims = true;
+    }
+    if (otherDims) {
+      if (channelPositions.empty() && type.getShape() != outType.getShape())
+        return fail(Refusal::ChannelAxisMismatch, op,
+                    "a parameter varies along a dimension that is not the "
+                    "conv's output channel");
+      if (succeeded(evaluateConstantTensor(operand)))
+        return fail(Refusal::UnrecognizedPattern, op,
+                    "a constant that varies over space is not a per-channel "
+                    "parameter");
+      if (use == "adding")
+        return fail(Refusal::ResidualAdd, op,
+                    "adding another live tensor (a skip connection) between "
+                    "the normalization and the activation");
+      if (use == "multiplying")
+        return fail(Refusal::NotBatchnorm, op,
+                    "multiplying by a tensor computed per image (e.g. a "
+                    "squeeze-excitation gate) is not a BatchNorm");
+      return fail(Refusal::UnrecognizedPattern, op,
+                  "combining a full tensor into the chain");
+    }
+    FailureOr<ChainExpr *> p =
+        readParam(op, operand, channelPositions, fixedIndex, use);
+    if (failed(p))
+      return failure();
+    args.push_back(*p);
+  }
+  known[op->getResult(0)] = graph.apply(op, args);
+  return success();
+}
+
+LogicalResult ChainWalker::interpret(Operation *op) {
+  if (auto g = dyn_cast<linalg::GenericOp>(op))
+    return interpretGeneric(g);
+  if (isElementwiseCandidate(op))
+    return interpretTensorOp(op);
+  return fail(Refusal::None, op, "");
+}
+
+void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
+                       SmallVectorImpl<Operation *> &assertOnlyUsers) {
+  Value current = conv.output;
+  channelDim = conv.channelDim;
+  perm = {0, 1, 2, 3};
+  known[current] = graph.input();
+  Block *block = conv.conv->getBlock();
+  // Activations take a handful of ops; a longer elementwise run is not one
+  // chain, and a bound keeps the cut search cheap.
+  constexpr size_t kMaxSteps = 32;
+
+  while (true) {
+    llvm::SetVector<Operation *> users;
+    for (Operation *user : current.getUsers()) {
+      if (isAssertOnlyUser(user, current)) {
+        if (!llvm::is_contained(assertOnlyUsers, user))
+          assertOnlyUsers.push_back(user);
+        continue;
+      }
+      users.insert(user);
+    }
+    if (users.empty())
+      return;
+    for (Operation *user : users)
+      if (user->getBlock() != block) {
+        (void)fail(Refusal::ControlFlowBoundary, user,
+                   "the chain value is used inside another region or block");
+        return;
+      }
+
+    ChainStep step;
+    Operation *single = users.size() == 1 ? users.front() : nullptr;
+    if (single && isa<tosa::TransposeOp, linalg::TransposeOp>(single)) {
+      SmallVector<int64_t> p;
+      if (auto t = dyn_cast<tosa::TransposeOp>(single))
+        p.assign(t.getPerms().begin(), t.getPerms().end());
+      else
+        p.assign(cast<linalg::TransposeOp>(single).getPermutation().begin(),
+                 cast<linalg::TransposeOp>(single).getPermutation().end());
+      SmallVector<int64_t, 4> newPerm;
+      int64_t newChannelDim = -1;
+      for (auto [i, src] : llvm::enumerate(p)) {
+        newPerm.push_back(perm[src]);
+        if (src == channelDim)
+          newChannelDim = i;
+      }
+      perm = newPerm;
+      channelDim = newChannelDim;
+      known[single->getResult(0)] = known[current];
+      step.ops.push_back(single);
+      current = single->getResult(0);
+    } else if (single) {
+      if (failed(interpret(single)))
+        return;
+      step.ops.push_back(single);
+      current = single->getResult(0);
+    } else if (users.size() == 2) {
+      // A diamond: one user starts a path of single-use elementwise ops that
+      // ends in the other user (SiLU's x * sigmoid(x), hardswish).
+      bool matched = false;
+      for (int side = 0; side < 2 && !matched; ++side) {
+        Operation *join = users[1 - side];
+        SmallVector<Operation *> path{users[side]};
+        while (path.size() < 8) {
+          Operation *last = path.back();
+          if (last->getNumResults() != 1 || !last->getResult(0).hasOneUse())
+            break;
+          Operation *next = *last->getResult(0).getUsers().begin();
+          if (next == join) {
+            matched = true;
+            break;
+          }
+          path.push_back(next);
+        }
+        if (!matched)
+          continue;
+        path.push_back(join);
+        for (Operation *op : path) {
+          if (!isElementwiseCandidate(op) || failed(interpret(op))) {
+            if (stop.reason == Refusal::None)
+              (void)fail(Refusal::MultiUse, op,
+                         "an intermediate has a second user outside the chain");
+            return;
+          }
+          step.ops.push_back(op);
+        }
+        current = join->getResult(0);
+      }
+      if (!matched) {
+        users.clear();
+        users.insert(current.getUsers().begin(), current.getUsers().end());
+      }
+    }
+    if (step.ops.empty()) {
+      // More than one user and no diamond: the value escapes here.
+      for (Operation *user : users)
+        if (isReduction(user)) {
+          (void)fail(Refusal::TrainingModeBn, user,
+                     "the conv output is reduced over the batch (batch "
+                     "statistics); export the model in eval mode");
+          return;
+        }
+      for (Operation *user : users)
+        if (isActivationLike(user, current)) {
+          (void)fail(Refusal::MultiUse, user,
+                     "an intermediate has a second user outside the chain");
+          return;
+        }
+      return;
+    }
+    step.value = current;
+    step.node = known[current];
+    step.perm = perm;
+    steps.push_back(std::move(step));
+    if (steps.size() >= kMaxSteps)
+      return;
+  }
+}
+
+std::optional<ChainMatch> mlir::fusion::matchChain(Operation *op) {
+  ConvMatchResult convResult = matchConvolution(op);
+  if (convResult.status == ConvMatchStatus::NotAConv)
+    return std::nullopt;
+  ChainMatch match;
+  match.conv = convResult.match;
+  if (convResult.status == ConvMatchStatus::Refused) {
+    bool feedsElementwise = llvm::any_of(op->getUsers(), isElementwiseCandidate);
+    if (!feedsElementwise)
+      return std::nullopt;
+    match.reason = convResult.reason;
+    match.detail = convResult.detail;
+    match.offender = op;
+    return match;
+  }
+
+  match.graph = std::make_shared<ChainExprGraph>(match.conv.channels);
+  ChainWalker walker(*match.graph, match.conv);
+  SmallVector<ChainStep> steps;
+  walker.walk(steps, match.assertOnlyUsers);
+  if (steps.empty() && walker.stop.reason == Refusal::None)
+    return std::nullopt;
+
+  // The longest prefix that reads as affine + known activation and ends in
+  // the conv's element type.
+  Type elementType =
+      cast<ShapedType>(match.conv.output.getType()).getElementType();
+  MLIRContext *ctx = op->getContext();
+  SplitFailure lastFailure = SplitFailure::UnknownActivation;
+  bool anyFailure = false;
+  int64_t cut = 0;
+  ChainSplit best;
+  for (int64_t k = steps.size(); k >= 1; --k) {
+    const ChainStep &step = steps[k - 1];
+    if (cast<ShapedType>(step.value.getType()).getElementType() != elementType)
+      continue;
+    SplitFailure why;
+    FailureOr<ChainSplit> s = match.graph->split(step.node, why, ctx);
+    if (failed(s)) {
+      if (!anyFailure)
+        lastFailure = why, anyFailure = true;
+      continue;
+    }
+    cut = k;
+    best = std::move(*s);
+    break;
+  }
+
+  if (cut < int64_t(steps.size()) && anyFailure) {
+    Operation *offender = steps[cut].ops.front();
+    match.offender = offender;
+    switch (lastFailure) {
+    case SplitFailure::PerChannelAfterActivation:
+      match.reason = Refusal::SignUnknownAcrossActivation;
+      match.detail = "a per-channel scale or shift after the activation "
+                     "cannot move across it";
+      break;
+    case SplitFailure::NonConstantParameters:
+      match.reason = Refusal::NonConstantParameters;
+      match.detail = "the normalization parameters are not constants and do "
+                     "not have the BatchNorm shape";
+      break;
+    case SplitFailure::UnknownActivation:
+      match.reason = Refusal::UnsupportedActivation;
+      match.detail = "the elementwise ops after the conv compute no "
+                     "activation the fused ops know";
+      break;
+    }
+  } else {
+    match.reason = walker.stop.reason;
+    match.detail = walker.stop.detail;
+    match.offender = walker.stop.offender;
+  }
+
+  steps.resize(cut);
+  match.steps = std::move(steps);
+  if (cut == 0)
+    return match;
+
+  match.affine = best.affine;
+  match.activation = best.activation;
+  match.hasNorm = !best.affine.isIdentityScale();
+  match.fused = true;
+
+  // What stops a chain after its activation blocked nothing: one activation
+  // is all a fused op holds.
+  bool open = best.activation.getKind() == ActivationKind::none;
+  if (!open && match.reason != Refusal::SignUnknownAcrossActivation &&
+      match.reason != Refusal::UnsupportedActivation) {
+    match.reason = Refusal::None;
+    match.detail.clear();
+    match.offender = nullptr;
+  }
+  // A residual add or second user only blocks something when an
+  // activation-like op lies past it.
+  if (match.reason == Refusal::ResidualAdd ||
+      match.reason == Refusal::MultiUse) {
+    bool somethingPast = match.reason == Refusal::MultiUse;
+    if (match.offender && match.reason == Refusal::ResidualAdd)
+      for (Operation *user : match.offender->getUsers())
+        somethingPast |= isActivationLike(user, match.offender->getResult(0));
+    if (!open || !somethingPast) {
+      match.reason = Refusal::None;
+      match.detail.clear();
+      match.offender = nullptr;
+    }
+  }
+  return match;
+}

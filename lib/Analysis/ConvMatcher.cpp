@@ -1,0 +1,253 @@
+//===- ConvMatcher.cpp - read a frontend's convolution --------------------===//
+#include "FusionDialect/Analysis/ConvMatcher.h"
+#include "FusionDialect/Analysis/ConstantEvaluator.h"
+#include "FusionDialect/Analysis/ElementwiseSemantics.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::fusion;
+
+static ConvMatchResult refuse(Refusal reason, const Twine &detail) {
+  ConvMatchResult r;
+  r.status = ConvMatchStatus::Refused;
+  r.reason = reason;
+  r.detail = detail.str();
+  return r;
+}
+
+static SmallVector<int64_t, 2> readPair(DenseIntElementsAttr attr) {
+  SmallVector<int64_t, 2> result{1, 1};
+  if (attr && attr.getNumElements() == 2) {
+    result.clear();
+    for (const APInt &v : attr.getValues<APInt>())
+      result.push_back(v.getSExtValue());
+  }
+  return result;
+}
+
+static bool isSupportedFloat(Type t) {
+  return t.isF32() || t.isF16() || t.isBF16();
+}
+
+/// Checks element types and the channel dimension shared by all frontends.
+static std::optional<ConvMatchResult> checkTypes(ConvMatch &m) {
+  auto in = cast<ShapedType>(m.input.getType());
+  auto flt = cast<ShapedType>(m.filter.getType());
+  auto out = cast<ShapedType>(m.output.getType());
+  Type et = out.getElementType();
+  if (!isSupportedFloat(et) || in.getElementType() != et ||
+      flt.getElementType() != et) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "conv on " << in.getElementType() << " x " << flt.getElementType()
+       << " -> " << et << "; fused ops take f32, f16 or bf16 throughout";
+    return refuse(Refusal::UnsupportedDtype, os.str());
+  }
+  if (out.getRank() != 4 || out.isDynamicDim(m.channelDim))
+    return refuse(Refusal::DynamicChannelDim,
+                  "the output channel dimension is not static");
+  m.channels = out.getDimSize(m.channelDim);
+  return std::nullopt;
+}
+
+/// Reads the bias a linalg conv accumulates onto from its init operand.
+static std::optional<ConvMatchResult> readLinalgInit(ConvMatch &m, Value init) {
+  Operation *def = init.getDefiningOp();
+  if (auto fill = dyn_cast_or_null<linalg::FillOp>(def)) {
+    if (std::optional<double> c = getScalarConstant(fill.getInputs()[0])) {
+      m.scalarBias = *c;
+      return std::nullopt;
+    }
+    return refuse(Refusal::UnrecognizedPattern,
+                  "the accumulator is filled with a non-constant value");
+  }
+  auto isChannelVector = [&](Value v) {
+    auto t = dyn_cast<RankedTensorType>(v.getType());
+    return t && t.getRank() == 1 && t.getDimSize(0) == m.channels;
+  };
+  if (auto b = dyn_cast_or_null<linalg::BroadcastOp>(def)) {
+    if (isChannelVector(b.getInput())) {
+      m.bias = b.getInput();
+      return std::nullopt;
+    }
+  }
+  if (auto g = dyn_cast_or_null<linalg::GenericOp>(def)) {
+    Block &body = g.getRegion().front();
+    auto yield = body.getTerminator();
+    if (g.getNumDpsInputs() == 1 && g.getNumReductionLoops() == 0 &&
+        isChannelVector(g.getDpsInputs()[0]) &&
+        yield->getOperand(0) == body.getArgument(0)) {
+      AffineMap map = g.getIndexingMapsArray()[0];
+      AffineMap outMap = g.getIndexingMapsArray().back();
+      if (map.getNumResults() == 1 && outMap.isIdentity() &&
+          map.getResult(0) == outMap.getResult(m.channelDim)) {
+        m.bias = g.getDpsInputs()[0];
+        return std::nullopt;
+      }
+    }
+  }
+  if (isa_and_nonnull<tensor::EmptyOp>(def))
+    return refuse(Refusal::UnrecognizedPattern,
+                  "the conv accumulates into an uninitialized tensor");
+  return refuse(Refusal::UnrecognizedPattern,
+                "the conv accumulates into a computed tensor, not a bias");
+}
+
+/// Absorbs a `tensor.pad` with a zero value on the spatial dims only.
+static void absorbPad(ConvMatch &m) {
+  auto pad = m.input.getDefiningOp<tensor::PadOp>();
+  if (!pad || pad.hasZeroLowPad() && pad.hasZeroHighPad())
+    return;
+  Value padValue = pad.getConstantPaddingValue();
+  std::optional<double> v = padValue ? getScalarConstant(padValue)
+                                     : std::nullopt;
+  if (!v || *v != 0.0)
+    return;
+  SmallVector<int64_t> low(pad.getStaticLow()), high(pad.getStaticHigh());
+  if (llvm::any_of(low, ShapedType::isDynamic) ||
+      llvm::any_of(high, ShapedType::isDynamic) || low.size() != 4)
+    return;
+  bool last = isChannelsLast(m.layout);
+  int64_t h = last ? 1 : 2, w = last ? 2 : 3, c = last ? 3 : 1;
+  if (low[0] || high[0] || low[c] || high[c])
+    return;
+  m.padding = {m.padding[0] + low[h], m.padding[1] + high[h],
+               m.padding[2] + low[w], m.padding[3] + high[w]};
+  m.input = pad.getSource();
+  m.absorbed.push_back(pad);
+}
+
+static ConvMatchResult matchLinalg(linalg::LinalgOp op, ConvLayout layout) {
+  ConvMatchResult r;
+  ConvMatch &m = r.match;
+  m.conv = op;
+  m.layout = layout;
+  m.input = op.getDpsInputs()[0];
+  m.filter = op.getDpsInputs()[1];
+  m.output = op->getResult(0);
+  m.channelDim = isChannelsLast(layout) ? 3 : 1;
+  m.strides = readPair(op->getAttrOfType<DenseIntElementsAttr>("strides"));
+  m.dilations = readPair(op->getAttrOfType<DenseIntElementsAttr>("dilations"));
+
+  if (layout == ConvLayout::nhwc_hwcm) {
+    // The 5-D [N, H, W, C, M] result is collapsed to C*M channels by the
+    // frontend; the chain starts after the collapse.
+    auto users = op->getResult(0).getUsers();
+    auto collapse = llvm::hasSingleElement(users)
+                        ? dyn_cast<tensor::CollapseShapeOp>(*users.begin())
+                        : nullptr;
+    if (!collapse || collapse.getResultType().getRank() != 4)
+      return refuse(Refusal::UnrecognizedPattern,
+                    "depthwise_conv_2d_nhwc_hwcm result is not collapsed to "
+                    "[N, H, W, C*M]");
+    m.output = collapse.getResult();
+    m.absorbed.push_back(collapse);
+  }
+  if (auto refused = checkTypes(m))
+    return *refused;
+  auto inType = cast<ShapedType>(m.input.getType());
+  if (isDepthwise(layout))
+    m.groups = inType.getDimSize(m.channelDim);
+  if (ShapedType::isDynamic(m.groups))
+    return refuse(Refusal::DynamicChannelDim,
+                  "the input channel dimension is not static");
+  if (layout == ConvLayout::nhwc_hwcm) {
+    Operation *init = op.getDpsInits()[0].getDefiningOp();
+    auto fill = dyn_cast_or_null<linalg::FillOp>(init);
+    std::optional<double> c =
+        fill ? getScalarConstant(fill.getInputs()[0]) : std::nullopt;
+    if (!c || *c != 0.0)
+      return refuse(Refusal::UnrecognizedPattern,
+                    "depthwise_conv_2d_nhwc_hwcm accumulates onto a non-zero "
+                    "init");
+  } else if (auto refused = readLinalgInit(m, op.getDpsInits()[0])) {
+    return *refused;
+  }
+  absorbPad(m);
+  r.status = ConvMatchStatus::Matched;
+  return r;
+}
+
+/// TOSA zero points must be zero for a float convolution to be plain.
+static bool isZeroPoint(Value zp) {
+  std::optional<double> v = getScalarConstant(zp);
+  return v && *v == 0.0;
+}
+
+template <typename TosaConv>
+static ConvMatchResult matchTosa(TosaConv op, ConvLayout layout) {
+  ConvMatchResult r;
+  ConvMatch &m = r.match;
+  m.conv = op;
+  m.layout = layout;
+  m.input = op.getInput();
+  m.filter = op.getWeight();
+  m.output = op.getResult();
+  m.channelDim = 3;
+  m.strides.assign(op.getStride().begin(), op.getStride().end());
+  m.dilations.assign(op.getDilation().begin(), op.getDilation().end());
+  m.padding.assign(op.getPad().begin(), op.getPad().end());
+  if (auto refused = checkTypes(m))
+    return *refused;
+  if (!isZeroPoint(op.getInputZp()) || !isZeroPoint(op.getWeightZp()))
+    return refuse(Refusal::UnsupportedDtype,
+                  "the conv has non-zero zero points (quantized)");
+  if (layout == ConvLayout::nhwc_hwcm)
+    m.groups = cast<ShapedType>(m.input.getType()).getDimSize(3);
+  auto biasType = cast<RankedTensorType>(op.getBias().getType());
+  if (biasType.getDimSize(0) == m.channels) {
+    m.bias = op.getBias();
+  } else {
+    FailureOr<ConstTensor> b = evaluateConstantTensor(op.getBias());
+    if (failed(b) || b->size() != 1)
+      return refuse(Refusal::UnrecognizedPattern,
+                    "the conv bias is neither per-channel nor a constant");
+    m.scalarBias = b->values[0];
+  }
+  absorbPad(m);
+  r.status = ConvMatchStatus::Matched;
+  return r;
+}
+
+ConvMatchResult mlir::fusion::matchConvolution(Operation *op) {
+  using L = ConvLayout;
+  return llvm::TypeSwitch<Operation *, ConvMatchResult>(op)
+      .Case([](linalg::Conv2DNchwFchwOp c) {
+        return matchLinalg(c, L::nchw_fchw);
+      })
+      .Case([](linalg::Conv2DNhwcHwcfOp c) {
+        return matchLinalg(c, L::nhwc_hwcf);
+      })
+      .Case([](linalg::Conv2DNhwcFhwcOp c) {
+        return matchLinalg(c, L::nhwc_fhwc);
+      })
+      .Case([](linalg::DepthwiseConv2DNchwChwOp c) {
+        return matchLinalg(c, L::nchw_chw);
+      })
+      .Case([](linalg::DepthwiseConv2DNhwcHwcOp c) {
+        return matchLinalg(c, L::nhwc_hwc);
+      })
+      .Case([](linalg::DepthwiseConv2DNhwcHwcmOp c) {
+        return matchLinalg(c, L::nhwc_hwcm);
+      })
+      .Case([](tosa::Conv2DOp c) { return matchTosa(c, L::nhwc_fhwc); })
+      .Case([](tosa::DepthwiseConv2DOp c) {
+        return matchTosa(c, L::nhwc_hwcm);
+      })
+      .Case<linalg::Conv2DNchwFchwQOp, linalg::Conv2DNhwcHwcfQOp,
+            linalg::Conv2DNhwcFhwcQOp, linalg::DepthwiseConv2DNhwcHwcQOp,
+            linalg::DepthwiseConv2DNhwcHwcmQOp>([](Operation *) {
+        return refuse(Refusal::UnsupportedDtype,
+                      "quantized convolutions are not fused");
+      })
+      .Case<linalg::Conv2DNgchwFgchwOp, linalg::Conv2DNgchwGfchwOp,
+            linalg::Conv2DNhwgcGfhwcOp>([](Operation *) {
+        return refuse(Refusal::UnrecognizedPattern,
+                      "grouped convolutions in 5-D form are not matched yet");
+      })
+      .Default([](Operation *) { return ConvMatchResult(); });
+}

@@ -1,0 +1,122 @@
+//===- FusionAttrs.cpp - activation attribute -----------------------------===//
+///
+/// The activation attribute is the single source of truth for what each
+/// activation computes: the matcher compares recovered IR against `apply`, and
+/// the lowerings emit the same formula.
+///
+//===----------------------------------------------------------------------===//
+#include "FusionDialect/IR/FusionDialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::fusion;
+
+static bool hasClampBounds(ActivationKind kind) {
+  return kind == ActivationKind::clamp;
+}
+static bool hasAlpha(ActivationKind kind) {
+  return kind == ActivationKind::leaky_relu;
+}
+
+StringRef ActivationAttr::getName() const {
+  return stringifyActivationKind(getKind());
+}
+
+double ActivationAttr::apply(double a) const {
+  switch (getKind()) {
+  case ActivationKind::none:
+    return a;
+  case ActivationKind::relu:
+    return a > 0.0 || std::isnan(a) ? a : 0.0;
+  case ActivationKind::relu6:
+    return std::isnan(a) ? a : std::min(std::max(a, 0.0), 6.0);
+  case ActivationKind::clamp:
+    return std::isnan(a) ? a
+                         : std::min(std::max(a, getMin().convertToDouble()),
+                                    getMax().convertToDouble());
+  case ActivationKind::leaky_relu:
+    return a > 0.0 || std::isnan(a) ? a : a * getAlpha().convertToDouble();
+  case ActivationKind::sigmoid:
+    return 1.0 / (1.0 + std::exp(-a));
+  case ActivationKind::silu:
+    return a / (1.0 + std::exp(-a));
+  case ActivationKind::hardswish:
+    return a * std::min(std::max(a + 3.0, 0.0), 6.0) / 6.0;
+  case ActivationKind::hardsigmoid:
+    return std::min(std::max(a + 3.0, 0.0), 6.0) / 6.0;
+  }
+  return a;
+}
+
+LogicalResult
+ActivationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ActivationKind kind, APFloat min, APFloat max,
+                       APFloat alpha) {
+  if (hasClampBounds(kind)) {
+    if (min.isNaN() || max.isNaN())
+      return emitError() << "clamp bounds must not be NaN";
+    if (min.convertToDouble() > max.convertToDouble())
+      return emitError() << "clamp min (" << min.convertToDouble()
+                         << ") must not exceed max (" << max.convertToDouble()
+                         << ")";
+  } else if (!min.isZero() || !max.isZero()) {
+    return emitError() << "activation '" << stringifyActivationKind(kind)
+                       << "' takes no min/max";
+  }
+  if (hasAlpha(kind)) {
+    if (!alpha.isFinite())
+      return emitError() << "leaky_relu alpha must be finite";
+  } else if (!alpha.isZero()) {
+    return emitError() << "activation '" << stringifyActivationKind(kind)
+                       << "' takes no alpha";
+  }
+  return success();
+}
+
+/// `<kind>`, `<clamp, min = A, max = B>` or `<leaky_relu, alpha = A>`.
+Attribute ActivationAttr::parse(AsmParser &parser, Type) {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&keyword))
+    return {};
+  std::optional<ActivationKind> kind = symbolizeActivationKind(keyword);
+  if (!kind) {
+    parser.emitError(loc) << "unknown activation '" << keyword
+                          << "'; expected one of none, relu, relu6, clamp, "
+                             "leaky_relu, sigmoid, silu, hardswish, hardsigmoid";
+    return {};
+  }
+  double min = 0.0, max = 0.0, alpha = 0.0;
+  auto parseNamed = [&](StringRef name, double &value) -> ParseResult {
+    return failure(parser.parseComma() || parser.parseKeyword(name) ||
+                   parser.parseEqual() || parser.parseFloat(value));
+  };
+  if (hasClampBounds(*kind)) {
+    if (parseNamed("min", min) || parseNamed("max", max))
+      return {};
+  } else if (hasAlpha(*kind)) {
+    if (parseNamed("alpha", alpha))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<ActivationAttr>(loc, parser.getContext(), *kind,
+                                           APFloat(min), APFloat(max),
+                                           APFloat(alpha));
+}
+
+void ActivationAttr::print(AsmPrinter &printer) const {
+  printer << "<" << stringifyActivationKind(getKind());
+  if (hasClampBounds(getKind())) {
+    printer << ", min = ";
+    printer.printFloat(getMin());
+    printer << ", max = ";
+    printer.printFloat(getMax());
+  } else if (hasAlpha(getKind())) {
+    printer << ", alpha = ";
+    printer.printFloat(getAlpha());
+  }
+  printer << ">";
+}

@@ -1,0 +1,182 @@
+//===- FoldBatchNorm.cpp - the fusion-fold-bn pass ------------------------===//
+///
+/// Folding is done once, in f64, from the constants as the program holds
+/// them, and each folded value is rounded once to its storage type. The old
+/// filter is never touched: the folded one is a new constant, so a filter
+/// shared with another op stays bit-identical for it.
+///
+//===----------------------------------------------------------------------===//
+#include "FusionDialect/Analysis/ConstantEvaluator.h"
+#include "FusionDialect/Analysis/ElementwiseSemantics.h"
+#include "FusionDialect/Analysis/Refusal.h"
+#include "FusionDialect/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include <cmath>
+
+namespace mlir::fusion {
+#define GEN_PASS_DEF_FOLDBATCHNORM
+#include "FusionDialect/Transforms/Passes.h.inc"
+} // namespace mlir::fusion
+
+using namespace mlir;
+using namespace mlir::fusion;
+
+/// Output channel of the filter element at `index`, by layout.
+static int64_t filterOutputChannel(ConvLayout layout, ArrayRef<int64_t> index,
+                                   ArrayRef<int64_t> shape) {
+  switch (layout) {
+  case ConvLayout::nchw_fchw:
+  case ConvLayout::nhwc_fhwc:
+  case ConvLayout::nchw_chw:
+    return index[0];
+  case ConvLayout::nhwc_hwcf:
+    return index[3];
+  case ConvLayout::nhwc_hwc:
+    return index[2];
+  case ConvLayout::nhwc_hwcm:
+    return index[2] * shape[3] + index[3];
+  }
+  return 0;
+}
+
+/// Rounds `v` to `type`; fails when the result is not finite there.
+static FailureOr<APFloat> roundChecked(double v, FloatType type) {
+  APFloat f(v);
+  bool losesInfo;
+  f.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+            &losesInfo);
+  if (!f.isFinite())
+    return failure();
+  return f;
+}
+
+namespace {
+/// What a fold attempt found; `reason` is None on success.
+struct FoldOutcome {
+  Refusal reason = Refusal::None;
+  std::string detail;
+};
+} // namespace
+
+static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op) {
+  FoldOutcome out;
+  auto read = [](Value v) -> FailureOr<ConstTensor> {
+    return v ? evaluateConstantTensor(v) : FailureOr<ConstTensor>(ConstTensor());
+  };
+  FailureOr<ConstTensor> filter = read(op.getFilter()), bias = read(op.getBias()),
+                         mean = read(op.getMean()), var = read(op.getVariance()),
+                         gamma = read(op.getGamma()), beta = read(op.getBeta());
+  if (failed(filter) || failed(bias) || failed(mean) || failed(var) ||
+      failed(gamma) || failed(beta)) {
+    out.reason = Refusal::NonConstantParameters;
+    out.detail = "the filter, bias or statistics are not constants; the "
+                 "scale and shift stay in the epilogue";
+    return out;
+  }
+  int64_t channels = mean->size();
+  double eps = op.getEpsilon().convertToDouble();
+  std::vector<double> scale(channels), shift(channels);
+  for (int64_t c = 0; c < channels; ++c) {
+    double b = op.getBias() ? bias->values[c] : 0.0;
+    scale[c] = gamma->values[c] / std::sqrt(var->values[c] + eps);
+    shift[c] = (b - mean->values[c]) * scale[c] + beta->values[c];
+    if (!std::isfinite(scale[c]) || !std::isfinite(shift[c])) {
+      out.reason = Refusal::NonFiniteFold;
+      out.detail = ("channel " + Twine(c) +
+                    " folds to a non-finite scale or shift (variance + "
+                    "epsilon = " +
+                    std::to_string(var->values[c] + eps) + ")")
+                       .str();
+      return out;
+    }
+  }
+
+  auto filterType = cast<RankedTensorType>(op.getFilter().getType());
+  auto elementType = cast<FloatType>(filterType.getElementType());
+  ArrayRef<int64_t> shape = filterType.getShape();
+  SmallVector<APFloat> folded;
+  folded.reserve(filter->size());
+  SmallVector<int64_t> index(shape.size(), 0);
+  for (int64_t linear = 0; linear < filter->size(); ++linear) {
+    int64_t c = filterOutputChannel(op.getLayout(), index, shape);
+    FailureOr<APFloat> w =
+        roundChecked(filter->values[linear] * scale[c], elementType);
+    if (failed(w)) {
+      out.reason = Refusal::OverflowInTargetType;
+      out.detail = ("a folded weight of channel " + Twine(c) +
+                    " overflows the filter's element type")
+                       .str();
+      return out;
+    }
+    folded.push_back(*w);
+    for (int64_t d = shape.size() - 1; d >= 0; --d) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  // The bias is kept in f32: f16/bf16 convs accumulate in f32.
+  FloatType biasType = rewriter.getF32Type();
+  SmallVector<APFloat> foldedBias;
+  for (int64_t c = 0; c < channels; ++c) {
+    FailureOr<APFloat> t = roundChecked(shift[c], biasType);
+    if (failed(t)) {
+      out.reason = Refusal::OverflowInTargetType;
+      out.detail = ("the folded bias of channel " + Twine(c) +
+                    " overflows f32")
+                       .str();
+      return out;
+    }
+    foldedBias.push_back(*t);
+  }
+
+  Location loc = op.getLoc();
+  Value newFilter = arith::ConstantOp::create(
+      rewriter, loc, DenseElementsAttr::get(filterType, folded));
+  Value newBias = arith::ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(RankedTensorType::get({channels}, biasType),
+                             foldedBias));
+  rewriter.replaceOpWithNewOp<ConvBiasActOp>(
+      op, op.getType(), op.getInput(), newFilter, newBias, op.getLayout(),
+      op.getStrides(), op.getDilations(), op.getPadding(), op.getGroups(),
+      op.getActivation());
+  return out;
+}
+
+namespace {
+struct FoldBatchNormPattern : public OpRewritePattern<ConvBnActOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvBnActOp op,
+                                PatternRewriter &rewriter) const override {
+    FoldOutcome outcome = tryFold(rewriter, op);
+    if (outcome.reason != Refusal::None)
+      return rewriter.notifyMatchFailure(op, outcome.detail);
+    return success();
+  }
+};
+
+struct FoldBatchNormPass
+    : public mlir::fusion::impl::FoldBatchNormBase<FoldBatchNormPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    SmallVector<ConvBnActOp> ops;
+    getOperation().walk([&](ConvBnActOp op) { ops.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    for (ConvBnActOp op : ops) {
+      rewriter.setInsertionPoint(op);
+      Location loc = op.getLoc();
+      FoldOutcome outcome = tryFold(rewriter, op);
+      if (outcome.reason != Refusal::None && explain)
+        emitRemark(loc) << "not folded [" << getReasonId(outcome.reason)
+                        << "]: " << outcome.detail;
+    }
+  }
+};
+} // namespace
+
+void mlir::fusion::populateFoldBatchNormPatterns(RewritePatternSet &patterns) {
+  patterns.add<FoldBatchNormPattern>(patterns.getContext());
+}

@@ -1,0 +1,257 @@
+//===- FuseChains.cpp - the fusion-fuse pass ------------------------------===//
+///
+/// Matching lives in Analysis/ChainMatcher; this pass turns each match into
+/// one fused op, explains every decision, and writes the report. Chains are
+/// rewritten one conv at a time in program order, so a later conv already
+/// sees the fused value of an earlier chain as its input.
+///
+//===----------------------------------------------------------------------===//
+#include "FusionDialect/Analysis/ChainMatcher.h"
+#include "FusionDialect/Analysis/ConstantEvaluator.h"
+#include "FusionDialect/Transforms/FusionReport.h"
+#include "FusionDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::fusion {
+#define GEN_PASS_DEF_FUSECHAINS
+#include "FusionDialect/Transforms/Passes.h.inc"
+} // namespace mlir::fusion
+
+using namespace mlir;
+using namespace mlir::fusion;
+
+/// Functions carrying this unit attribute are left unfused.
+static constexpr StringLiteral kExcludeAttr = "fusion.exclude";
+
+static std::string formatLoc(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return (file.getFilename().strref() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
+        .str();
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return name.getName().str();
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  loc.print(os);
+  return os.str();
+}
+
+static Value channelConstant(OpBuilder &b, Location loc,
+                             ArrayRef<double> values, FloatType type) {
+  auto tensorType =
+      RankedTensorType::get({int64_t(values.size())}, type);
+  SmallVector<APFloat> data;
+  for (double v : values) {
+    APFloat f(v);
+    bool losesInfo;
+    f.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+              &losesInfo);
+    data.push_back(f);
+  }
+  return arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(tensorType, data));
+}
+
+/// Builds the fused op for `m` and returns its (possibly transposed) value.
+static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
+  ConvMatch &conv = m.conv;
+  MLIRContext *ctx = b.getContext();
+  SmallVector<Location> locs{conv.conv->getLoc()};
+  for (Operation *op : conv.absorbed)
+    locs.push_back(op->getLoc());
+  for (ChainStep &step : m.steps)
+    for (Operation *op : step.ops)
+      locs.push_back(op->getLoc());
+  Location loc = FusedLoc::get(ctx, locs);
+
+  int64_t channels = conv.channels;
+  auto resultType = cast<RankedTensorType>(conv.output.getType());
+  FloatType f32 = b.getF32Type(), f64 = b.getF64Type();
+
+  // The conv's own bias: a value, a uniform constant, or nothing.
+  Value bias = conv.bias;
+  if (!bias && conv.scalarBias != 0.0)
+    bias = channelConstant(b, loc,
+                           std::vector<double>(channels, conv.scalarBias), f32);
+
+  ArrayRef<int64_t> strides = conv.strides, dilations = conv.dilations,
+                    padding = conv.padding;
+  uint64_t groups = conv.groups;
+  Value fused;
+  if (m.hasNorm) {
+    // The recovered affine, written as statistics that compute exactly it.
+    Value gamma = channelConstant(b, loc, m.affine.scale, f64);
+    Value beta = channelConstant(b, loc, m.affine.shift, f64);
+    Value mean = channelConstant(b, loc, std::vector<double>(channels, 0.0), f64);
+    Value var = channelConstant(b, loc, std::vector<double>(channels, 1.0), f64);
+    fused = ConvBnActOp::create(b, loc, resultType, conv.input, conv.filter,
+                                bias, mean, var, gamma, beta,
+                                APFloat(0.0), conv.layout, strides,
+                                dilations, padding, groups, m.activation);
+  } else {
+    if (!m.affine.isZeroShift()) {
+      FailureOr<ConstTensor> constBias =
+          bias ? evaluateConstantTensor(bias) : FailureOr<ConstTensor>();
+      if (!bias || succeeded(constBias)) {
+        std::vector<double> values(m.affine.shift);
+        if (bias)
+          for (int64_t c = 0; c < channels; ++c)
+            values[c] += constBias->values[c];
+        bias = channelConstant(b, loc, values, f32);
+      } else {
+        Value shift = channelConstant(
+            b, loc, m.affine.shift,
+            cast<FloatType>(getElementTypeOrSelf(bias.getType())));
+        bias = arith::AddFOp::create(b, loc, bias, shift);
+      }
+    }
+    fused = ConvBiasActOp::create(b, loc, resultType, conv.input, conv.filter,
+                                  bias, conv.layout, strides, dilations,
+                                  padding, groups, m.activation);
+  }
+
+  // Re-apply the layout change the chain made (TOSA's NHWC conv inside an
+  // NCHW network): per-channel ops commute with it.
+  ArrayRef<int64_t> perm = m.steps.back().perm;
+  if (llvm::equal(perm, ArrayRef<int64_t>{0, 1, 2, 3}))
+    return fused;
+  Value replaced = m.replacedValue();
+  bool tosaTranspose = false;
+  for (ChainStep &step : m.steps)
+    for (Operation *op : step.ops)
+      tosaTranspose |= isa<tosa::TransposeOp>(op);
+  if (tosaTranspose) {
+    SmallVector<int32_t> perms(perm.begin(), perm.end());
+    return tosa::TransposeOp::create(b, loc, replaced.getType(), fused,
+                                     b.getDenseI32ArrayAttr(perms));
+  }
+  Value init = tensor::EmptyOp::create(
+      b, loc, cast<RankedTensorType>(replaced.getType()).getShape(),
+      resultType.getElementType());
+  return linalg::TransposeOp::create(b, loc, fused, init, perm)->getResult(0);
+}
+
+static void eraseIfDead(Operation *op) {
+  if (op && op->use_empty() && (isMemoryEffectFree(op) || isa<linalg::LinalgOp>(op)))
+    op->erase();
+}
+
+namespace {
+struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    FusionReport report;
+    getOperation().walk([&](func::FuncOp func) {
+      if (func->hasAttr(kExcludeAttr))
+        return;
+      SmallVector<Operation *> convs;
+      func.walk([&](Operation *op) {
+        if (matchConvolution(op).status != ConvMatchStatus::NotAConv)
+          convs.push_back(op);
+      });
+      for (Operation *conv : convs)
+        processConv(conv, report);
+    });
+    if (!reportFile.empty()) {
+      std::string error;
+      if (!report.writeJsonFile(reportFile, error)) {
+        getOperation().emitError("cannot write fusion report '")
+            << reportFile << "': " << error;
+        return signalPassFailure();
+      }
+    }
+  }
+
+  void processConv(Operation *convOp, FusionReport &report) {
+    std::optional<ChainMatch> m = matchChain(convOp);
+    if (!m)
+      return;
+    ChainRecord record;
+    record.loc = formatLoc(convOp->getLoc());
+    record.conv = convOp->getName().getStringRef().str();
+    record.fused = m->fused;
+    record.norm = m->hasNorm ? "batchnorm" : "none";
+    record.activation =
+        m->fused ? m->activation.getName().str() : std::string("none");
+    record.folded = m->fused && m->hasNorm &&
+                    isComputedFromConstants(m->conv.filter) &&
+                    (!m->conv.bias || isComputedFromConstants(m->conv.bias));
+    record.reason = getReasonId(m->reason).str();
+    record.detail = m->detail;
+    report.chains.push_back(record);
+    if (explain)
+      emitExplanation(convOp, *m, record);
+    if (m->fused)
+      rewrite(*m);
+  }
+
+  void emitExplanation(Operation *convOp, const ChainMatch &m,
+                       const ChainRecord &r) {
+    std::string parts = r.conv;
+    if (m.fused) {
+      if (m.hasNorm)
+        parts += " + batchnorm";
+      else if (!m.affine.isZeroShift())
+        parts += " + bias";
+      if (r.activation != "none")
+        parts += " + " + r.activation;
+    }
+    InFlightDiagnostic diag = convOp->emitRemark();
+    if (!m.fused)
+      diag << "not fused [" << r.reason << "]: " << parts;
+    else if (m.reason == Refusal::None)
+      diag << "fused [fused]: " << parts;
+    else
+      diag << "fused in part [" << r.reason << "]: " << parts;
+    if (m.reason != Refusal::None) {
+      if (m.offender && m.offender != convOp)
+        diag << "; stopped at '" << m.offender->getName() << "'";
+      diag << ": " << m.detail;
+    }
+  }
+
+  void rewrite(ChainMatch &m) {
+    Operation *last = m.steps.back().ops.back();
+    for (ChainStep &step : m.steps)
+      for (Operation *op : step.ops)
+        if (last->isBeforeInBlock(op))
+          last = op;
+    OpBuilder b(last->getContext());
+    b.setInsertionPointAfter(last);
+    Value fused = buildFusedOp(b, m);
+    m.replacedValue().replaceAllUsesWith(fused);
+
+    // Assert-only readers never look at the conv output's values.
+    for (Operation *user : m.assertOnlyUsers) {
+      b.setInsertionPoint(user);
+      Value placeholder = tensor::EmptyOp::create(
+          b, user->getLoc(),
+          cast<RankedTensorType>(m.conv.output.getType()).getShape(),
+          cast<RankedTensorType>(m.conv.output.getType()).getElementType());
+      user->replaceUsesOfWith(m.conv.output, placeholder);
+    }
+
+    SmallVector<Operation *> dead;
+    for (ChainStep &step : llvm::reverse(m.steps))
+      for (Operation *op : llvm::reverse(step.ops))
+        dead.push_back(op);
+    for (Operation *op : llvm::reverse(m.conv.absorbed))
+      if (op->getBlock() && isa<tensor::CollapseShapeOp>(op))
+        dead.push_back(op);
+    llvm::SetVector<Operation *> producers;
+    for (Value operand : m.conv.conv->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        producers.insert(def);
+    dead.push_back(m.conv.conv);
+    for (Operation *op : dead)
+      eraseIfDead(op);
+    for (Operation *op : producers)
+      eraseIfDead(op);
+  }
+};
+} // namespace

@@ -1,0 +1,293 @@
+//===- LowerToLinalg.cpp - fused ops to linalg ----------------------------===//
+///
+/// The reference lowering: a linalg named convolution accumulating in f32
+/// (or the element type, if wider) and one elementwise epilogue that adds
+/// the bias, applies the normalization (unfolded op only) and the
+/// activation, and rounds once to the result type. The GPU and tiled CPU
+/// lowerings must compute exactly this.
+///
+//===----------------------------------------------------------------------===//
+#include "FusionDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::fusion {
+#define GEN_PASS_DEF_LOWERTOLINALG
+#include "FusionDialect/Transforms/Passes.h.inc"
+} // namespace mlir::fusion
+
+using namespace mlir;
+using namespace mlir::fusion;
+
+static Value floatConst(OpBuilder &b, Location loc, Type type, double v) {
+  return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v));
+}
+
+/// Emits `act(a)` with the semantics documented on ActivationAttr.
+static Value emitActivation(OpBuilder &b, Location loc, Value a,
+                            ActivationAttr act) {
+  Type t = a.getType();
+  auto c = [&](double v) { return floatConst(b, loc, t, v); };
+  auto clamp = [&](Value x, double lo, double hi) {
+    Value m = arith::MaximumFOp::create(b, loc, x, c(lo));
+    return arith::MinimumFOp::create(b, loc, m, c(hi)).getResult();
+  };
+  auto sigmoidDenominator = [&]() {
+    Value neg = arith::NegFOp::create(b, loc, a);
+    Value e = math::ExpOp::create(b, loc, neg);
+    return arith::AddFOp::create(b, loc, c(1.0), e).getResult();
+  };
+  switch (act.getKind()) {
+  case ActivationKind::none:
+    return a;
+  case ActivationKind::relu: {
+    Value positive =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGT, a, c(0.0));
+    return arith::SelectOp::create(b, loc, positive, a, c(0.0));
+  }
+  case ActivationKind::relu6:
+    return clamp(a, 0.0, 6.0);
+  case ActivationKind::clamp:
+    return clamp(a, act.getMin().convertToDouble(),
+                 act.getMax().convertToDouble());
+  case ActivationKind::leaky_relu: {
+    Value positive =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGT, a, c(0.0));
+    Value scaled = arith::MulFOp::create(
+        b, loc, a, c(act.getAlpha().convertToDouble()));
+    return arith::SelectOp::create(b, loc, positive, a, scaled);
+  }
+  case ActivationKind::sigmoid:
+    return arith::DivFOp::create(b, loc, c(1.0), sigmoidDenominator());
+  case ActivationKind::silu:
+    return arith::DivFOp::create(b, loc, a, sigmoidDenominator());
+  case ActivationKind::hardswish: {
+    Value shifted = arith::AddFOp::create(b, loc, a, c(3.0));
+    Value gate = clamp(shifted, 0.0, 6.0);
+    Value product = arith::MulFOp::create(b, loc, a, gate);
+    return arith::DivFOp::create(b, loc, product, c(6.0));
+  }
+  case ActivationKind::hardsigmoid: {
+    Value shifted = arith::AddFOp::create(b, loc, a, c(3.0));
+    return arith::DivFOp::create(b, loc, clamp(shifted, 0.0, 6.0), c(6.0));
+  }
+  }
+  return a;
+}
+
+/// Casts a float scalar to `to` (extension or truncation).
+static Value castFloat(OpBuilder &b, Location loc, Value v, Type to) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, loc, to, v);
+  return arith::TruncFOp::create(b, loc, to, v);
+}
+
+template <typename OpTy>
+static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  auto resultType = cast<RankedTensorType>(op.getType());
+  Type elementType = resultType.getElementType();
+  Type accType = elementType.getIntOrFloatBitWidth() < 32
+                     ? Type(rewriter.getF32Type())
+                     : elementType;
+  ConvLayout layout = op.getLayout();
+  bool last = isChannelsLast(layout);
+  int64_t groups = op.getGroups();
+  auto inputType = cast<RankedTensorType>(op.getInput().getType());
+  int64_t inChannels = inputType.getDimSize(last ? 3 : 1);
+  if (groups != 1 && !isDepthwise(layout) &&
+      !(layout == ConvLayout::nchw_fchw && groups == inChannels))
+    return failure();
+
+  // Explicit zero padding.
+  Value input = op.getInput();
+  ArrayRef<int64_t> pad = op.getPadding();
+  if (llvm::any_of(pad, [](int64_t p) { return p != 0; })) {
+    int64_t h = last ? 1 : 2, w = last ? 2 : 3;
+    SmallVector<OpFoldResult> low(4, rewriter.getIndexAttr(0)),
+        high(4, rewriter.getIndexAttr(0));
+    low[h] = rewriter.getIndexAttr(pad[0]);
+    high[h] = rewriter.getIndexAttr(pad[1]);
+    low[w] = rewriter.getIndexAttr(pad[2]);
+    high[w] = rewriter.getIndexAttr(pad[3]);
+    SmallVector<int64_t> paddedShape(inputType.getShape());
+    paddedShape[h] += pad[0] + pad[1];
+    paddedShape[w] += pad[2] + pad[3];
+    Value zero = floatConst(rewriter, loc, inputType.getElementType(), 0.0);
+    input = tensor::PadOp::create(
+        rewriter, loc, RankedTensorType::get(paddedShape, inputType.getElementType()),
+        input, low, high, zero);
+  }
+
+  // Accumulator, zero-initialized in the accumulation type.
+  SmallVector<int64_t> accShape(resultType.getShape());
+  Value filter = op.getFilter();
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  if (layout == ConvLayout::nhwc_hwcm) {
+    accShape = {accShape[0], accShape[1], accShape[2], filterType.getDimSize(2),
+                filterType.getDimSize(3)};
+  }
+  Value empty = tensor::EmptyOp::create(rewriter, loc, accShape, accType);
+  Value init = linalg::FillOp::create(rewriter, loc,
+                                      floatConst(rewriter, loc, accType, 0.0),
+                                      empty)
+                   .getResult(0);
+  auto accTensorType = RankedTensorType::get(accShape, accType);
+  auto strides = rewriter.getI64TensorAttr(op.getStrides());
+  auto dilations = rewriter.getI64TensorAttr(op.getDilations());
+  ValueRange ins{input, filter};
+  Value conv;
+  switch (layout) {
+  case ConvLayout::nchw_fchw:
+    if (groups > 1) {
+      // Depthwise written with an FCHW filter: [C, 1, KH, KW] -> [C, KH, KW].
+      Value collapsed = tensor::CollapseShapeOp::create(
+          rewriter, loc, filter,
+          SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});
+      conv = linalg::DepthwiseConv2DNchwChwOp::create(
+                 rewriter, loc, TypeRange{accTensorType},
+                 ValueRange{input, collapsed}, ValueRange{init}, strides,
+                 dilations)
+                 .getResult(0);
+    } else {
+      conv = linalg::Conv2DNchwFchwOp::create(rewriter, loc,
+                                              TypeRange{accTensorType}, ins,
+                                              ValueRange{init}, strides,
+                                              dilations)
+                 .getResult(0);
+    }
+    break;
+  case ConvLayout::nhwc_hwcf:
+    conv = linalg::Conv2DNhwcHwcfOp::create(rewriter, loc,
+                                            TypeRange{accTensorType}, ins,
+                                            ValueRange{init}, strides, dilations)
+               .getResult(0);
+    break;
+  case ConvLayout::nhwc_fhwc:
+    conv = linalg::Conv2DNhwcFhwcOp::create(rewriter, loc,
+                                            TypeRange{accTensorType}, ins,
+                                            ValueRange{init}, strides, dilations)
+               .getResult(0);
+    break;
+  case ConvLayout::nchw_chw:
+    conv = linalg::DepthwiseConv2DNchwChwOp::create(
+               rewriter, loc, TypeRange{accTensorType}, ins, ValueRange{init},
+               strides, dilations)
+               .getResult(0);
+    break;
+  case ConvLayout::nhwc_hwc:
+    conv = linalg::DepthwiseConv2DNhwcHwcOp::create(
+               rewriter, loc, TypeRange{accTensorType}, ins, ValueRange{init},
+               strides, dilations)
+               .getResult(0);
+    break;
+  case ConvLayout::nhwc_hwcm: {
+    Value conv5 = linalg::DepthwiseConv2DNhwcHwcmOp::create(
+                      rewriter, loc, TypeRange{accTensorType}, ins,
+                      ValueRange{init}, strides, dilations)
+                      .getResult(0);
+    conv = tensor::CollapseShapeOp::create(
+        rewriter, loc, conv5,
+        SmallVector<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
+    break;
+  }
+  }
+
+  // One elementwise epilogue: bias, normalization, activation, rounding.
+  int64_t channelDim = last ? 3 : 1;
+  MLIRContext *ctx = rewriter.getContext();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(4, ctx);
+  AffineMap perChannel =
+      AffineMap::get(4, 0, rewriter.getAffineDimExpr(channelDim), ctx);
+  SmallVector<Value> epilogueInputs{conv};
+  SmallVector<AffineMap> maps{identity};
+  Value bias = op.getBias();
+  if (bias) {
+    epilogueInputs.push_back(bias);
+    maps.push_back(perChannel);
+  }
+  constexpr bool isBn = std::is_same_v<OpTy, ConvBnActOp>;
+  double eps = 0.0;
+  if constexpr (isBn) {
+    for (Value v : {op.getMean(), op.getVariance(), op.getGamma(), op.getBeta()}) {
+      epilogueInputs.push_back(v);
+      maps.push_back(perChannel);
+    }
+    eps = op.getEpsilon().convertToDouble();
+  }
+  maps.push_back(identity);
+  Value out = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                      elementType);
+  SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
+  ActivationAttr act = op.getActivation();
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{resultType}, epilogueInputs, ValueRange{out},
+      maps, iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+        Value x = args[0];
+        unsigned next = 1;
+        if (bias)
+          x = arith::AddFOp::create(b, l, x,
+                                    castFloat(b, l, args[next++], accType));
+        if constexpr (isBn) {
+          Value mean = castFloat(b, l, args[next++], accType);
+          Value var = castFloat(b, l, args[next++], accType);
+          Value gamma = castFloat(b, l, args[next++], accType);
+          Value beta = castFloat(b, l, args[next++], accType);
+          Value denom = math::SqrtOp::create(
+              b, l,
+              arith::AddFOp::create(b, l, var, floatConst(b, l, accType, eps)));
+          Value centered = arith::SubFOp::create(b, l, x, mean);
+          Value scaled = arith::MulFOp::create(
+              b, l, centered, arith::DivFOp::create(b, l, gamma, denom));
+          x = arith::AddFOp::create(b, l, scaled, beta);
+        }
+        x = emitActivation(b, l, x, act);
+        linalg::YieldOp::create(b, l, castFloat(b, l, x, elementType));
+      });
+  return generic.getResult(0);
+}
+
+namespace {
+template <typename OpTy>
+struct LowerFusedConv : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<Value> lowered = lowerConv(op, rewriter);
+    if (failed(lowered))
+      return rewriter.notifyMatchFailure(
+          op, "grouped convolutions (1 < groups < channels) have no linalg "
+              "lowering yet");
+    rewriter.replaceOp(op, *lowered);
+    return success();
+  }
+};
+
+struct LowerToLinalgPass : public mlir::fusion::impl::LowerToLinalgBase<LowerToLinalgPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateLowerToLinalgPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    WalkResult left = getOperation().walk([](Operation *op) {
+      if (isa<ConvBiasActOp, ConvBnActOp>(op)) {
+        op->emitError("fused op could not be lowered to linalg");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (left.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::fusion::populateLowerToLinalgPatterns(RewritePatternSet &patterns) {
+  patterns.add<LowerFusedConv<ConvBiasActOp>, LowerFusedConv<ConvBnActOp>>(
+      patterns.getContext());
+}

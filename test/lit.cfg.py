@@ -1,0 +1,32 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "FusionDialect"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.fusion_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+shlibext = ".so"
+config.substitutions.append(("%shlibext", shlibext))
+config.substitutions.append(("%runner_utils_dir", config.runner_utils_dir))
+config.substitutions.append(("%fusion_src_root", config.fusion_src_root))
+runner_libs = ",".join(
+    os.path.join(config.runner_utils_dir, lib + shlibext)
+    for lib in ("libmlir_runner_utils", "libmlir_c_runner_utils"))
+config.substitutions.append(("%runner_libs", runner_libs))
+
+tools = [
+    ToolSubst("fusion-opt", unresolved="fatal"),
+    ToolSubst("mlir-runner", unresolved="fatal"),
+]
+llvm_config.add_tool_substitutions(
+    tools, [config.fusion_tools_dir, config.llvm_tools_dir])
