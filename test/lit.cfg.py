@@ -27,6 +27,7 @@ config.substitutions.append(("%runner_libs", runner_libs))
 tools = [
     ToolSubst("fusion-opt", unresolved="fatal"),
     ToolSubst("mlir-runner", unresolved="fatal"),
+    ToolSubst("fusion-verify", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(
     tools, [config.fusion_tools_dir, config.llvm_tools_dir])

@@ -9,6 +9,7 @@
 #include "FusionDialect/Analysis/ConstantEvaluator.h"
 #include "FusionDialect/Analysis/ElementwiseSemantics.h"
 #include "FusionDialect/Analysis/Refusal.h"
+#include "FusionDialect/Transforms/DeadCode.h"
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -60,7 +61,10 @@ struct FoldOutcome {
 };
 } // namespace
 
-static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op) {
+/// `cleanUp` erases the old parameters once unused (not inside a pattern:
+/// the greedy driver does that itself and must see every erasure).
+static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op,
+                           bool cleanUp, bool skipWeightScaling = false) {
   FoldOutcome out;
   auto read = [](Value v) -> FailureOr<ConstTensor> {
     return v ? evaluateConstantTensor(v) : FailureOr<ConstTensor>(ConstTensor());
@@ -102,7 +106,8 @@ static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op) {
   for (int64_t linear = 0; linear < filter->size(); ++linear) {
     int64_t c = filterOutputChannel(op.getLayout(), index, shape);
     FailureOr<APFloat> w =
-        roundChecked(filter->values[linear] * scale[c], elementType);
+        roundChecked(filter->values[linear] * (skipWeightScaling ? 1.0 : scale[c]),
+                     elementType);
     if (failed(w)) {
       out.reason = Refusal::OverflowInTargetType;
       out.detail = ("a folded weight of channel " + Twine(c) +
@@ -139,10 +144,16 @@ static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op) {
       rewriter, loc,
       DenseElementsAttr::get(RankedTensorType::get({channels}, biasType),
                              foldedBias));
+  SmallVector<Operation *> oldProducers;
+  for (Value operand : op->getOperands())
+    if (Operation *def = operand.getDefiningOp())
+      oldProducers.push_back(def);
   rewriter.replaceOpWithNewOp<ConvBiasActOp>(
       op, op.getType(), op.getInput(), newFilter, newBias, op.getLayout(),
       op.getStrides(), op.getDilations(), op.getPadding(), op.getGroups(),
       op.getActivation());
+  if (cleanUp)
+    eraseDeadOpsFrom(oldProducers);
   return out;
 }
 
@@ -151,7 +162,7 @@ struct FoldBatchNormPattern : public OpRewritePattern<ConvBnActOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvBnActOp op,
                                 PatternRewriter &rewriter) const override {
-    FoldOutcome outcome = tryFold(rewriter, op);
+    FoldOutcome outcome = tryFold(rewriter, op, /*cleanUp=*/false);
     if (outcome.reason != Refusal::None)
       return rewriter.notifyMatchFailure(op, outcome.detail);
     return success();
@@ -168,7 +179,7 @@ struct FoldBatchNormPass
     for (ConvBnActOp op : ops) {
       rewriter.setInsertionPoint(op);
       Location loc = op.getLoc();
-      FoldOutcome outcome = tryFold(rewriter, op);
+      FoldOutcome outcome = tryFold(rewriter, op, /*cleanUp=*/true, testSkipWeightScaling);
       if (outcome.reason != Refusal::None && explain)
         emitRemark(loc) << "not folded [" << getReasonId(outcome.reason)
                         << "]: " << outcome.detail;

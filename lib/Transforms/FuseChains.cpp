@@ -8,13 +8,13 @@
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/Analysis/ChainMatcher.h"
 #include "FusionDialect/Analysis/ConstantEvaluator.h"
+#include "FusionDialect/Transforms/DeadCode.h"
 #include "FusionDialect/Transforms/FusionReport.h"
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/RegionUtils.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace mlir::fusion {
 #define GEN_PASS_DEF_FUSECHAINS
@@ -135,11 +135,6 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
   return linalg::TransposeOp::create(b, loc, fused, init, perm)->getResult(0);
 }
 
-static void eraseIfDead(Operation *op) {
-  if (op && op->use_empty() && (isMemoryEffectFree(op) || isa<linalg::LinalgOp>(op)))
-    op->erase();
-}
-
 namespace {
 struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass> {
   using Base::Base;
@@ -236,22 +231,17 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
       user->replaceUsesOfWith(m.conv.output, placeholder);
     }
 
+    // The chain from its end back to the conv, then whatever fed only it
+    // (pad, accumulator fill, BatchNorm parameters).
     SmallVector<Operation *> dead;
     for (ChainStep &step : llvm::reverse(m.steps))
       for (Operation *op : llvm::reverse(step.ops))
         dead.push_back(op);
     for (Operation *op : llvm::reverse(m.conv.absorbed))
-      if (op->getBlock() && isa<tensor::CollapseShapeOp>(op))
+      if (isa<tensor::CollapseShapeOp>(op))
         dead.push_back(op);
-    llvm::SetVector<Operation *> producers;
-    for (Value operand : m.conv.conv->getOperands())
-      if (Operation *def = operand.getDefiningOp())
-        producers.insert(def);
     dead.push_back(m.conv.conv);
-    for (Operation *op : dead)
-      eraseIfDead(op);
-    for (Operation *op : producers)
-      eraseIfDead(op);
+    eraseDeadOpsFrom(dead);
   }
 };
 } // namespace

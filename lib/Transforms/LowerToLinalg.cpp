@@ -138,9 +138,13 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
                                       empty)
                    .getResult(0);
   auto accTensorType = RankedTensorType::get(accShape, accType);
-  auto strides = rewriter.getI64TensorAttr(op.getStrides());
-  auto dilations = rewriter.getI64TensorAttr(op.getDilations());
-  ValueRange ins{input, filter};
+  auto vector2 = VectorType::get({2}, rewriter.getI64Type());
+  SmallVector<NamedAttribute> convAttrs = {
+      rewriter.getNamedAttr(
+          "strides", DenseIntElementsAttr::get(vector2, op.getStrides())),
+      rewriter.getNamedAttr(
+          "dilations", DenseIntElementsAttr::get(vector2, op.getDilations()))};
+  SmallVector<Value, 2> ins{input, filter};
   Value conv;
   switch (layout) {
   case ConvLayout::nchw_fchw:
@@ -151,45 +155,41 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
           SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});
       conv = linalg::DepthwiseConv2DNchwChwOp::create(
                  rewriter, loc, TypeRange{accTensorType},
-                 ValueRange{input, collapsed}, ValueRange{init}, strides,
-                 dilations)
+                 ValueRange{input, collapsed}, ValueRange{init}, convAttrs)
                  .getResult(0);
     } else {
       conv = linalg::Conv2DNchwFchwOp::create(rewriter, loc,
                                               TypeRange{accTensorType}, ins,
-                                              ValueRange{init}, strides,
-                                              dilations)
+                                              ValueRange{init}, convAttrs)
                  .getResult(0);
     }
     break;
   case ConvLayout::nhwc_hwcf:
     conv = linalg::Conv2DNhwcHwcfOp::create(rewriter, loc,
                                             TypeRange{accTensorType}, ins,
-                                            ValueRange{init}, strides, dilations)
+                                            ValueRange{init}, convAttrs)
                .getResult(0);
     break;
   case ConvLayout::nhwc_fhwc:
     conv = linalg::Conv2DNhwcFhwcOp::create(rewriter, loc,
                                             TypeRange{accTensorType}, ins,
-                                            ValueRange{init}, strides, dilations)
+                                            ValueRange{init}, convAttrs)
                .getResult(0);
     break;
   case ConvLayout::nchw_chw:
     conv = linalg::DepthwiseConv2DNchwChwOp::create(
-               rewriter, loc, TypeRange{accTensorType}, ins, ValueRange{init},
-               strides, dilations)
+               rewriter, loc, TypeRange{accTensorType}, ins, ValueRange{init}, convAttrs)
                .getResult(0);
     break;
   case ConvLayout::nhwc_hwc:
     conv = linalg::DepthwiseConv2DNhwcHwcOp::create(
-               rewriter, loc, TypeRange{accTensorType}, ins, ValueRange{init},
-               strides, dilations)
+               rewriter, loc, TypeRange{accTensorType}, ins, ValueRange{init}, convAttrs)
                .getResult(0);
     break;
   case ConvLayout::nhwc_hwcm: {
     Value conv5 = linalg::DepthwiseConv2DNhwcHwcmOp::create(
                       rewriter, loc, TypeRange{accTensorType}, ins,
-                      ValueRange{init}, strides, dilations)
+                      ValueRange{init}, convAttrs)
                       .getResult(0);
     conv = tensor::CollapseShapeOp::create(
         rewriter, loc, conv5,

@@ -6,6 +6,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/IR/FusionDialect.h"
+#include "FusionDialect/Pipelines/Pipelines.h"
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -18,6 +19,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::fusion::registerFusionPasses();
+  mlir::fusion::registerFusionPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -58,7 +58,11 @@ def FoldBatchNorm : Pass<"fusion-fold-bn", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"explain", "explain", "bool", /*default=*/"false",
-           "Emit a remark for every op that is not folded">
+           "Emit a remark for every op that is not folded">,
+    Option<"testSkipWeightScaling", "test-skip-weight-scaling", "bool",
+           /*default=*/"false",
+           "Test only: fold into the bias but leave the filter unscaled, a "
+           "wrong fold that parity checks must catch">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect"];

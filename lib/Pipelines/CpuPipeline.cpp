@@ -1,0 +1,52 @@
+//===- CpuPipeline.cpp - the fusion-to-cpu pipeline -----------------------===//
+///
+/// Built from textual pipeline fragments of upstream passes: their names are
+/// the stable interface across MLIR releases, their C++ factories are not.
+///
+//===----------------------------------------------------------------------===//
+#include "FusionDialect/Pipelines/Pipelines.h"
+#include "FusionDialect/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::fusion;
+
+/// Everything after fusion: TOSA and fused ops to linalg, bufferize, loops,
+/// LLVM.
+static constexpr llvm::StringLiteral kLowering =
+    "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
+    "tosa-to-tensor),"
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "buffer-deallocation-pipeline,"
+    "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
+    "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
+    "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
+    "convert-func-to-llvm,reconcile-unrealized-casts";
+
+LogicalResult
+mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
+                                       const FusionToCpuOptions &options) {
+  if (options.fuse) {
+    pm.addPass(createFuseChains());
+    FoldBatchNormOptions fold;
+    fold.testSkipWeightScaling = options.testSkipWeightScaling;
+    pm.addPass(createFoldBatchNorm(fold));
+  }
+  pm.addPass(createLowerToLinalg());
+  return parsePassPipeline(kLowering, pm, llvm::errs());
+}
+
+void mlir::fusion::registerFusionPipelines() {
+  PassPipelineRegistration<FusionToCpuOptions>(
+      "fusion-to-cpu",
+      "Fuse (unless fuse=false) and lower linalg/TOSA to LLVM for the host",
+      [](OpPassManager &pm, const FusionToCpuOptions &options) {
+        if (failed(buildFusionToCpuPipeline(pm, options)))
+          llvm::errs() << "fusion-to-cpu: an upstream pass is missing from "
+                          "this MLIR build\n";
+      });
+}
