@@ -79,7 +79,7 @@ static bool isElementwiseCandidate(Operation *op) {
 static bool isActivationLike(Operation *op, Value value) {
   if (!isElementwiseCandidate(op))
     return false;
-  ValueRange inputs = op->getOperands();
+  SmallVector<Value> inputs(op->getOperands());
   if (auto g = dyn_cast<linalg::GenericOp>(op))
     inputs = g.getDpsInputs();
   return llvm::all_of(inputs, [&](Value in) {

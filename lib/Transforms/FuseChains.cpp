@@ -162,7 +162,32 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
     }
   }
 
+  /// Names a BatchNorm that sits before this conv's zero padding: it is a
+  /// candidate a forward fold would take, and must not.
+  void reportNormBeforePadding(Operation *convOp, FusionReport &report) {
+    ConvMatchResult conv = matchConvolution(convOp);
+    if (conv.status != ConvMatchStatus::Matched)
+      return;
+    Operation *norm = findNormalizationBeforePadding(conv.match);
+    if (!norm)
+      return;
+    ChainRecord record;
+    record.loc = formatLoc(norm->getLoc());
+    record.conv = convOp->getName().getStringRef().str();
+    record.norm = "batchnorm";
+    record.activation = "none";
+    record.reason = getReasonId(Refusal::BnBeforeConvPadded).str();
+    record.detail = "a BatchNorm before a zero-padded conv cannot fold into "
+                    "it: its shift does not commute with the zero padding";
+    report.chains.push_back(record);
+    if (explain)
+      norm->emitRemark() << "not fused [" << record.reason << "]: "
+                         << norm->getName() << " before " << record.conv
+                         << ": " << record.detail;
+  }
+
   void processConv(Operation *convOp, FusionReport &report) {
+    reportNormBeforePadding(convOp, report);
     std::optional<ChainMatch> m = matchChain(convOp);
     if (!m)
       return;

@@ -49,6 +49,11 @@ struct ConvMatchResult {
 /// Reads `op` as a convolution the fusion ops can express.
 ConvMatchResult matchConvolution(Operation *op);
 
+/// A standalone per-channel affine (a BatchNorm not fed by a conv) whose
+/// result the matched conv reads through zero padding, or null. Such a
+/// normalization cannot fold forward into the conv (`bn_before_conv_padded`).
+Operation *findNormalizationBeforePadding(const ConvMatch &match);
+
 } // namespace mlir::fusion
 
 #endif // FUSIONDIALECT_ANALYSIS_CONVMATCHER_H
