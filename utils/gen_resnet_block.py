@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Writes examples/resnet_block.mlir: a small ResNet-style network in the form
+torch-mlir's FX importer emits for an eval-mode model (conv bias broadcast into
+the accumulator, BatchNorm as four broadcasting generics over expand_shape'd
+parameters, 1/sqrt(var+eps) as rank-1 generics, ReLU as cmpf ugt + select).
+
+Dev-time only; the product never runs Python. Deterministic: the same seed
+always gives the same file. Usage: utils/gen_resnet_block.py > examples/resnet_block.mlir
+"""
+import random
+import sys
+
+rng = random.Random(7)
+N, CIN, H, W = 1, 3, 8, 8
+C = 4  # channels of the block
+
+lines = []
+consts = []
+counter = [0]
+
+
+def fresh(prefix="v"):
+    counter[0] += 1
+    return f"%{prefix}{counter[0]}"
+
+
+def dense(values, shape):
+    def nest(vals, dims):
+        if len(dims) == 1:
+            return "[" + ", ".join(f"{v:.6e}" for v in vals) + "]"
+        step = len(vals) // dims[0]
+        return "[" + ", ".join(nest(vals[i * step:(i + 1) * step], dims[1:]) for i in range(dims[0])) + "]"
+    return f"dense<{nest(values, shape)}> : tensor<{'x'.join(map(str, shape))}xf32>"
+
+
+def const(values, shape, name):
+    consts.append(f"  %{name} = arith.constant {dense(values, shape)}")
+    return f"%{name}"
+
+
+def t(*shape):
+    return "tensor<" + "x".join(map(str, shape)) + "xf32>"
+
+
+MAP4 = "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>"
+MAPC = "affine_map<(d0, d1, d2, d3) -> (d1, 0, 0)>"
+MAP1 = "affine_map<(d0) -> (d0)>"
+PAR4 = '["parallel", "parallel", "parallel", "parallel"]'
+
+
+def conv(x, cin, cout, k, stride, pad, h, w, name, bias=True):
+    wts = const([rng.uniform(-0.5, 0.5) for _ in range(cout * cin * k * k)], [cout, cin, k, k], f"{name}_w")
+    src = x
+    if pad:
+        p = fresh("pad")
+        lines.append(f"  {p} = tensor.pad {x} low[0, 0, {pad}, {pad}] high[0, 0, {pad}, {pad}] {{\n"
+                     f"  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):\n    tensor.yield %zero : f32\n"
+                     f"  }} : {t(N, cin, h, w)} to {t(N, cin, h + 2 * pad, w + 2 * pad)}")
+        src = p
+    oh, ow = (h + 2 * pad - k) // stride + 1, (w + 2 * pad - k) // stride + 1
+    e = fresh("empty")
+    lines.append(f"  {e} = tensor.empty() : {t(N, cout, oh, ow)}")
+    if bias:
+        b = const([rng.uniform(-0.2, 0.2) for _ in range(cout)], [cout], f"{name}_b")
+        init = fresh("init")
+        lines.append(f"  {init} = linalg.broadcast ins({b} : {t(cout)}) outs({e} : {t(N, cout, oh, ow)}) dimensions = [0, 2, 3]")
+    else:
+        init = fresh("init")
+        lines.append(f"  {init} = linalg.fill ins(%zero : f32) outs({e} : {t(N, cout, oh, ow)}) -> {t(N, cout, oh, ow)}")
+    out = fresh("conv")
+    lines.append(f"  {out} = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : vector<2xi64>, strides = dense<{stride}> : vector<2xi64>}} "
+                 f"ins({src}, {wts} : {t(N, cin, h + 2 * pad, w + 2 * pad)}, {t(cout, cin, k, k)}) outs({init} : {t(N, cout, oh, ow)}) -> {t(N, cout, oh, ow)}")
+    return out, oh, ow
+
+
+def rank1(op_body, ins, c):
+    e = fresh("r1e")
+    lines.append(f"  {e} = tensor.empty() : {t(c)}")
+    r = fresh("p")
+    ins_s = ", ".join(ins)
+    maps = ", ".join([MAP1] * (len(ins) + 1))
+    args = ", ".join(f"%a{i}: f32" for i in range(len(ins)))
+    lines.append(f"  {r} = linalg.generic {{indexing_maps = [{maps}], iterator_types = [\"parallel\"]}} "
+                 f"ins({ins_s} : {', '.join([t(c)] * len(ins))}) outs({e} : {t(c)}) {{\n"
+                 f"  ^bb0({args}, %o: f32):\n{op_body}\n  }} -> {t(c)}")
+    return r
+
+
+def expand(v, c):
+    r = fresh("x")
+    lines.append(f"  {r} = tensor.expand_shape {v} [[0, 1, 2]] output_shape [{c}, 1, 1] : {t(c)} into {t(c, 1, 1)}")
+    return r
+
+
+def bcast(x, p, c, h, w, op):
+    e = fresh("e")
+    lines.append(f"  {e} = tensor.empty() : {t(N, c, h, w)}")
+    r = fresh("bn")
+    lines.append(f"  {r} = linalg.generic {{indexing_maps = [{MAP4}, {MAPC}, {MAP4}], iterator_types = {PAR4}}} "
+                 f"ins({x}, {p} : {t(N, c, h, w)}, {t(c, 1, 1)}) outs({e} : {t(N, c, h, w)}) {{\n"
+                 f"  ^bb0(%in: f32, %q: f32, %o: f32):\n    %r = arith.{op} %in, %q : f32\n    linalg.yield %r : f32\n  }} -> {t(N, c, h, w)}")
+    return r
+
+
+def batchnorm(x, c, h, w, name):
+    gamma = const([rng.uniform(0.5, 1.5) for _ in range(c)], [c], f"{name}_gamma")
+    beta = const([rng.uniform(-0.3, 0.3) for _ in range(c)], [c], f"{name}_beta")
+    mean = const([rng.uniform(-0.5, 0.5) for _ in range(c)], [c], f"{name}_mean")
+    var = const([rng.uniform(0.2, 2.0) for _ in range(c)], [c], f"{name}_var")
+    veps = rank1("    %s = arith.addf %a0, %eps : f32\n    linalg.yield %s : f32", [var], c)
+    std = rank1("    %s = math.sqrt %a0 : f32\n    linalg.yield %s : f32", [veps], c)
+    rstd = rank1("    %ok = arith.constant true\n    cf.assert %ok, \"unimplemented: division by zero\"\n"
+                 "    %s = arith.divf %one, %a0 : f32\n    linalg.yield %s : f32", [std], c)
+    y = bcast(x, expand(mean, c), c, h, w, "subf")
+    y = bcast(y, expand(rstd, c), c, h, w, "mulf")
+    y = bcast(y, expand(gamma, c), c, h, w, "mulf")
+    return bcast(y, expand(beta, c), c, h, w, "addf")
+
+
+def relu(x, c, h, w):
+    e = fresh("e")
+    lines.append(f"  {e} = tensor.empty() : {t(N, c, h, w)}")
+    r = fresh("relu")
+    lines.append(f"  {r} = linalg.generic {{indexing_maps = [{MAP4}, {MAP4}], iterator_types = {PAR4}}} "
+                 f"ins({x} : {t(N, c, h, w)}) outs({e} : {t(N, c, h, w)}) {{\n"
+                 f"  ^bb0(%in: f32, %o: f32):\n    %p = arith.cmpf ugt, %in, %zero : f32\n    %r = arith.select %p, %in, %zero : f32\n"
+                 f"    linalg.yield %r : f32\n  }} -> {t(N, c, h, w)}")
+    return r
+
+
+def add(a, b, c, h, w):
+    e = fresh("e")
+    lines.append(f"  {e} = tensor.empty() : {t(N, c, h, w)}")
+    r = fresh("add")
+    lines.append(f"  {r} = linalg.generic {{indexing_maps = [{MAP4}, {MAP4}, {MAP4}], iterator_types = {PAR4}}} "
+                 f"ins({a}, {b} : {t(N, c, h, w)}, {t(N, c, h, w)}) outs({e} : {t(N, c, h, w)}) {{\n"
+                 f"  ^bb0(%in: f32, %in2: f32, %o: f32):\n    %r = arith.addf %in, %in2 : f32\n    linalg.yield %r : f32\n  }} -> {t(N, c, h, w)}")
+    return r
+
+
+# stem: conv3x3 s1 + bn + relu
+x, h, w = conv("%input", CIN, C, 3, 1, 1, H, W, "stem", bias=False)
+x = relu(batchnorm(x, C, h, w, "stem_bn"), C, h, w)
+block_in = x
+# basic block: conv+bn+relu, conv+bn, + identity, relu
+y, h, w = conv(x, C, C, 3, 1, 1, h, w, "b1c1", bias=False)
+y = relu(batchnorm(y, C, h, w, "b1bn1"), C, h, w)
+y, h, w = conv(y, C, C, 3, 1, 1, h, w, "b1c2", bias=False)
+y = batchnorm(y, C, h, w, "b1bn2")
+y = relu(add(y, block_in, C, h, w), C, h, w)
+# downsampling block: conv s2 + bn + relu, conv + bn, + (1x1 s2 conv + bn), relu
+C2 = 2 * C
+z, h2, w2 = conv(y, C, C2, 3, 2, 1, h, w, "b2c1", bias=False)
+z = relu(batchnorm(z, C2, h2, w2, "b2bn1"), C2, h2, w2)
+z, h2, w2 = conv(z, C2, C2, 3, 1, 1, h2, w2, "b2c2", bias=True)
+z = batchnorm(z, C2, h2, w2, "b2bn2")
+d, _, _ = conv(y, C, C2, 1, 2, 0, h, w, "down", bias=False)
+d = batchnorm(d, C2, h2, w2, "downbn")
+out = relu(add(z, d, C2, h2, w2), C2, h2, w2)
+
+print("// A small ResNet-style network (stem, one basic block, one downsampling")
+print("// block) in the form torch-mlir's FX importer emits for an eval-mode model,")
+print("// with random weights and BatchNorm statistics. Generated by")
+print("// utils/gen_resnet_block.py; regenerate rather than edit.")
+print(f"func.func @resnet_block(%input: {t(N, CIN, H, W)}) -> {t(N, C2, h2, w2)} {{")
+print("  %zero = arith.constant 0.000000e+00 : f32")
+print("  %one = arith.constant 1.000000e+00 : f32")
+print("  %eps = arith.constant 1.000000e-05 : f32")
+print("\n".join(consts))
+print("\n".join(lines))
+print(f"  return {out} : {t(N, C2, h2, w2)}")
+print("}")
