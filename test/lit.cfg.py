@@ -31,3 +31,11 @@ tools = [
 ]
 llvm_config.add_tool_substitutions(
     tools, [config.fusion_tools_dir, config.llvm_tools_dir])
+
+# The torchvision corpus (real torch-mlir output) lives in the shared folder
+# beside the checkout; tests that read it are UNSUPPORTED where it is absent.
+corpus = os.path.join(config.fusion_src_root, "..", "shared", "corpus",
+                      "torchvision-torchmlir-2023")
+if os.path.isdir(corpus):
+    config.available_features.add("shared-corpus")
+    config.substitutions.append(("%corpus", corpus))
