@@ -12,10 +12,10 @@ using namespace mlir;
 using namespace mlir::fusion;
 
 bool ChannelAffine::isIdentityScale() const {
-  return llvm::all_of(scale, [](double s) { return s == 1.0; });
+  return !symbolic && llvm::all_of(scale, [](double s) { return s == 1.0; });
 }
 bool ChannelAffine::isZeroShift() const {
-  return llvm::all_of(shift, [](double t) { return t == 0.0; });
+  return !symbolic && llvm::all_of(shift, [](double t) { return t == 0.0; });
 }
 
 ChainExpr *ChainExprGraph::input() {
@@ -60,8 +60,8 @@ static double paramValue(const ChainExpr *node, int64_t c) {
 }
 
 double ChainExprGraph::evaluate(ChainExpr *root, int64_t c, double x,
-                                ChainExpr *override,
-                                double overrideValue) const {
+                                ChainExpr *override, double overrideValue,
+                                bool exactPrecision) const {
   DenseMap<ChainExpr *, double> memo;
   std::function<double(ChainExpr *)> eval = [&](ChainExpr *n) -> double {
     if (n == override)
@@ -84,6 +84,13 @@ double ChainExprGraph::evaluate(ChainExpr *root, int64_t c, double x,
       SmallVector<double, 3> args;
       for (ChainExpr *operand : n->operands)
         args.push_back(eval(operand));
+      // A precision change on the conv output's path is where the fused op
+      // rounds once; reading the activation, it is not part of the formula.
+      if (exactPrecision && n->dependsOnInput &&
+          isa<arith::ExtFOp, arith::TruncFOp, tosa::CastOp>(n->op)) {
+        v = args[0];
+        break;
+      }
       v = evaluatePointwise(n->op, args)
               .value_or(std::numeric_limits<double>::quiet_NaN());
       break;
@@ -199,12 +206,14 @@ static SmallVector<ChainExpr *> collectAbove(ChainExpr *root, ChainExpr *stop) {
   return result;
 }
 
+/// Equal up to the rounding of the constants a frontend writes in f32
+/// (TFLite's hardswish multiplies by 0.16666667f, not by 1/6).
 static bool sameValue(double a, double b) {
   if (std::isnan(a) || std::isnan(b))
     return std::isnan(a) && std::isnan(b);
   if (std::isinf(a) || std::isinf(b))
     return a == b;
-  return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b));
+  return std::fabs(a - b) <= 1e-6 * std::max(1.0, std::fabs(b));
 }
 
 std::optional<ActivationAttr>
@@ -235,7 +244,8 @@ ChainExprGraph::classifyActivation(ChainExpr *root, ChainExpr *affineRoot,
   }
 
   auto g = [&](double a) {
-    return evaluate(root, 0, 0.0, const_cast<ChainExpr *>(affineRoot), a);
+    return evaluate(root, 0, 0.0, const_cast<ChainExpr *>(affineRoot), a,
+                    /*exactPrecision=*/true);
   };
   SmallVector<double> probes = {-1e4, -100, -10,  -6.5, -6,   -5.5, -3.5,
                                 -3,   -2.5, -1,   -0.75, -0.5, -0.1, -1e-3,
@@ -306,15 +316,12 @@ FailureOr<ChainSplit> ChainExprGraph::split(ChainExpr *root, SplitFailure &why,
     if (failed(affine))
       continue;
     SplitFailure attempt = SplitFailure::UnknownActivation;
-    bool hasOpaqueParam = false;
+    // Parameters that are not constants (function arguments, globals) keep
+    // the affine symbolic: the rewrite materializes scale and shift as
+    // per-channel tensors and the epilogue applies them.
     for (ChainExpr *n : collectAbove(candidate, nullptr))
       if (n->kind == ChainExpr::Kind::Param && n->channelValues.empty())
-        hasOpaqueParam = true;
-    if (hasOpaqueParam) {
-      if (!firstFailure)
-        firstFailure = SplitFailure::NonConstantParameters;
-      continue;
-    }
+        affine->symbolic = true;
     std::optional<ActivationAttr> act =
         classifyActivation(root, candidate, context, attempt);
     if (!act) {

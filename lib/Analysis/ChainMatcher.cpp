@@ -457,6 +457,12 @@ void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
         return;
       step.ops.push_back(single);
       current = single->getResult(0);
+    } else if (llvm::any_of(users, isReduction)) {
+      Operation *reduction = *llvm::find_if(users, isReduction);
+      (void)fail(Refusal::TrainingModeBn, reduction,
+                 "the conv output is reduced over the batch (batch "
+                 "statistics); export the model in eval mode");
+      return;
     } else if (users.size() == 2) {
       // A diamond: one user starts a path of single-use elementwise ops that
       // ends in the other user (SiLU's x * sigmoid(x), hardswish).
@@ -479,6 +485,13 @@ void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
           continue;
         path.push_back(join);
         for (Operation *op : path) {
+          if (isReduction(op)) {
+            (void)fail(Refusal::TrainingModeBn, op,
+                       "statistics are computed by a reduction over the "
+                       "chain (batch statistics); export the model in eval "
+                       "mode");
+            return;
+          }
           if (!isElementwiseCandidate(op) || failed(interpret(op))) {
             if (stop.reason == Refusal::None)
               (void)fail(Refusal::MultiUse, op,
@@ -549,13 +562,16 @@ std::optional<ChainMatch> mlir::fusion::matchChain(Operation *op) {
       cast<ShapedType>(match.conv.output.getType()).getElementType();
   MLIRContext *ctx = op->getContext();
   SplitFailure lastFailure = SplitFailure::UnknownActivation;
-  bool anyFailure = false;
+  bool anyFailure = false, otherElementType = false;
   int64_t cut = 0;
   ChainSplit best;
   for (int64_t k = steps.size(); k >= 1; --k) {
     const ChainStep &step = steps[k - 1];
-    if (cast<ShapedType>(step.value.getType()).getElementType() != elementType)
+    if (cast<ShapedType>(step.value.getType()).getElementType() !=
+        elementType) {
+      otherElementType = true;
       continue;
+    }
     SplitFailure why;
     FailureOr<ChainSplit> s = match.graph->split(step.node, why, ctx);
     if (failed(s)) {
@@ -594,12 +610,28 @@ std::optional<ChainMatch> mlir::fusion::matchChain(Operation *op) {
     match.offender = walker.stop.offender;
   }
 
+  if (cut == 0 && !anyFailure && otherElementType &&
+      match.reason == Refusal::None) {
+    match.reason = Refusal::UnsupportedDtype;
+    match.detail = "the chain never returns to the conv's element type, "
+                   "which the fused op's result must have";
+    match.offender = steps.back().ops.back();
+  }
+  // Layout changes and identities alone are nothing to fuse.
+  if (cut > 0 && best.activation.getKind() == ActivationKind::none &&
+      best.affine.isIdentityScale() && best.affine.isZeroShift())
+    cut = 0;
+
   steps.resize(cut);
   match.steps = std::move(steps);
-  if (cut == 0)
+  if (cut == 0) {
+    if (match.reason == Refusal::None)
+      return std::nullopt;
     return match;
+  }
 
   match.affine = best.affine;
+  match.affineRoot = best.affineRoot;
   match.activation = best.activation;
   match.hasNorm = !best.affine.isIdentityScale();
   match.fused = true;

@@ -18,10 +18,10 @@ using namespace mlir::fusion;
 /// LLVM.
 static constexpr llvm::StringLiteral kLowering =
     "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
-    "tosa-to-tensor),"
+    "tosa-to-tensor,convert-elementwise-to-linalg),"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
-    "buffer-deallocation-pipeline,"
+    "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
     "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"

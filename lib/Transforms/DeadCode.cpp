@@ -3,7 +3,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/SetVector.h"
+#include <deque>
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -14,22 +14,24 @@ static bool isErasableWhenUnused(Operation *op) {
     return false;
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
     return linalgOp.hasPureTensorSemantics();
-  return isMemoryEffectFree(op) && op->getNumRegions() == 0;
+  return isMemoryEffectFree(op);
 }
 
 void mlir::fusion::eraseDeadOpsFrom(ArrayRef<Operation *> roots) {
   // First in, first out: roots come ordered users-first, so each becomes
-  // dead before its producer is looked at; producers are queued behind.
-  llvm::SetVector<Operation *> worklist(roots.begin(), roots.end());
+  // dead before its producer is looked at. A producer is queued again each
+  // time one of its users goes, so it is looked at once it has none left.
+  std::deque<Operation *> worklist(roots.begin(), roots.end());
   llvm::SmallPtrSet<Operation *, 16> erased;
-  for (size_t i = 0; i < worklist.size(); ++i) {
-    Operation *op = worklist[i];
+  while (!worklist.empty()) {
+    Operation *op = worklist.front();
+    worklist.pop_front();
     if (erased.contains(op) || !isErasableWhenUnused(op))
       continue;
     for (Value operand : op->getOperands())
       if (Operation *def = operand.getDefiningOp())
-        worklist.insert(def);
-    erased.insert(op);
+        worklist.push_back(def);
+    op->walk([&](Operation *nested) { erased.insert(nested); });
     op->erase();
   }
 }

@@ -56,6 +56,187 @@ static Value channelConstant(OpBuilder &b, Location loc,
       b, loc, DenseElementsAttr::get(tensorType, data));
 }
 
+namespace {
+/// Emits a symbolic per-channel affine `x * s + t` (parameters that are not
+/// constants) as IR on `tensor<C x f32>`: the formula's own ops, applied to
+/// whole parameter vectors instead of one element at a time.
+class AffineMaterializer {
+public:
+  AffineMaterializer(OpBuilder &b, Location loc, int64_t channels)
+      : b(b), loc(loc), type(RankedTensorType::get({channels}, b.getF32Type())) {}
+
+  /// Scale and shift of `node`, a node that depends on the conv output.
+  FailureOr<std::pair<Value, Value>> affine(ChainExpr *node);
+
+private:
+  /// A parameter-only node as a vector.
+  FailureOr<Value> vector(ChainExpr *node);
+  /// `name(operands...)` applied elementwise, as a rank-1 linalg.generic
+  /// writing a fresh tensor (never in place into a parameter or constant).
+  Value elementwise(OperationName name, ValueRange operands,
+                    ArrayRef<NamedAttribute> attrs = {});
+  template <typename OpTy>
+  Value elementwise(ValueRange operands) {
+    return elementwise(OperationName(OpTy::getOperationName(), b.getContext()),
+                       operands);
+  }
+  Value splat(double v) {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(type, b.getF32FloatAttr(float(v))));
+  }
+  Value toF32(Value v) {
+    auto t = cast<RankedTensorType>(v.getType());
+    if (t.getElementType().isF32())
+      return v;
+    OperationName cast(t.getElementType().getIntOrFloatBitWidth() < 32
+                           ? arith::ExtFOp::getOperationName()
+                           : arith::TruncFOp::getOperationName(),
+                       b.getContext());
+    return elementwise(cast, {v});
+  }
+
+  OpBuilder &b;
+  Location loc;
+  RankedTensorType type;
+  DenseMap<ChainExpr *, Value> vectors;
+  DenseMap<ChainExpr *, std::pair<Value, Value>> affines;
+};
+} // namespace
+
+Value AffineMaterializer::elementwise(OperationName name, ValueRange operands,
+                                      ArrayRef<NamedAttribute> attrs) {
+  MLIRContext *ctx = b.getContext();
+  Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                       type.getElementType());
+  SmallVector<AffineMap> maps(operands.size() + 1,
+                              AffineMap::getMultiDimIdentityMap(1, ctx));
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, operands, ValueRange{init}, maps,
+      SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
+      [&](OpBuilder &nested, Location l, ValueRange args) {
+        OperationState state(l, name);
+        state.addOperands(args.drop_back());
+        state.addTypes(nested.getF32Type());
+        state.addAttributes(attrs);
+        Operation *scalar = nested.create(state);
+        linalg::YieldOp::create(nested, l, scalar->getResult(0));
+      });
+  return generic.getResult(0);
+}
+
+FailureOr<Value> AffineMaterializer::vector(ChainExpr *node) {
+  if (Value v = vectors.lookup(node))
+    return v;
+  Value result;
+  switch (node->kind) {
+  case ChainExpr::Kind::Input:
+    return failure();
+  case ChainExpr::Kind::Constant:
+    result = splat(node->constant);
+    break;
+  case ChainExpr::Kind::Param:
+    if (node->channelValues.empty()) {
+      result = toF32(node->paramSource);
+    } else {
+      std::vector<double> values = node->channelValues;
+      if (values.size() == 1)
+        values.assign(type.getDimSize(0), values[0]);
+      SmallVector<float> data(values.begin(), values.end());
+      result = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(type, ArrayRef<float>(data)));
+    }
+    break;
+  case ChainExpr::Kind::Apply: {
+    // Elementwise-mappable arith/math ops apply to whole vectors as they
+    // are; anything else is not materialized.
+    if (!node->op->hasTrait<OpTrait::Elementwise>())
+      return failure();
+    SmallVector<Value> operands;
+    for (ChainExpr *operand : node->operands) {
+      FailureOr<Value> v = vector(operand);
+      if (failed(v))
+        return failure();
+      operands.push_back(*v);
+    }
+    if (isa<arith::ExtFOp, arith::TruncFOp>(node->op))
+      result = operands[0];
+    else
+      result = elementwise(node->op->getName(), operands,
+                           node->op->getAttrs());
+    break;
+  }
+  }
+  vectors[node] = result;
+  return result;
+}
+
+FailureOr<std::pair<Value, Value>> AffineMaterializer::affine(ChainExpr *node) {
+  auto it = affines.find(node);
+  if (it != affines.end())
+    return it->second;
+  std::pair<Value, Value> result;
+  if (node->kind == ChainExpr::Kind::Input) {
+    result = {splat(1.0), splat(0.0)};
+  } else {
+    Operation *op = node->op;
+    auto dep = [&](unsigned i) { return node->operands[i]->dependsOnInput; };
+    auto affineOf = [&](unsigned i) { return affine(node->operands[i]); };
+    auto vectorOf = [&](unsigned i) { return vector(node->operands[i]); };
+    if (isa<arith::AddFOp, arith::SubFOp, tosa::AddOp, tosa::SubOp>(op)) {
+      bool sub = isa<arith::SubFOp, tosa::SubOp>(op);
+      std::pair<Value, Value> lhs, rhs;
+      for (unsigned i = 0; i < 2; ++i) {
+        std::pair<Value, Value> &side = i ? rhs : lhs;
+        if (dep(i)) {
+          FailureOr<std::pair<Value, Value>> a = affineOf(i);
+          if (failed(a))
+            return failure();
+          side = *a;
+        } else {
+          FailureOr<Value> v = vectorOf(i);
+          if (failed(v))
+            return failure();
+          side = {splat(0.0), *v};
+        }
+      }
+      auto combine = [&](Value a, Value c) -> Value {
+        return sub ? elementwise<arith::SubFOp>({a, c})
+                   : elementwise<arith::AddFOp>({a, c});
+      };
+      result = {combine(lhs.first, rhs.first),
+                combine(lhs.second, rhs.second)};
+    } else if (isa<arith::MulFOp, tosa::MulOp, arith::DivFOp>(op)) {
+      unsigned var = dep(0) ? 0 : 1;
+      if (isa<arith::DivFOp>(op) && var != 0)
+        return failure();
+      FailureOr<std::pair<Value, Value>> a = affineOf(var);
+      FailureOr<Value> k = vectorOf(1 - var);
+      if (failed(a) || failed(k))
+        return failure();
+      auto apply = [&](Value v) -> Value {
+        return isa<arith::DivFOp>(op) ? elementwise<arith::DivFOp>({v, *k})
+                                      : elementwise<arith::MulFOp>({v, *k});
+      };
+      result = {apply(a->first), apply(a->second)};
+    } else if (isa<arith::NegFOp, tosa::NegateOp>(op)) {
+      FailureOr<std::pair<Value, Value>> a = affineOf(0);
+      if (failed(a))
+        return failure();
+      result = {elementwise<arith::NegFOp>({a->first}),
+                elementwise<arith::NegFOp>({a->second})};
+    } else if (isa<arith::ExtFOp, arith::TruncFOp, tosa::CastOp>(op)) {
+      FailureOr<std::pair<Value, Value>> a = affineOf(0);
+      if (failed(a))
+        return failure();
+      result = *a;
+    } else {
+      return failure();
+    }
+  }
+  affines[node] = result;
+  return result;
+}
+
 /// Builds the fused op for `m` and returns its (possibly transposed) value.
 static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
   ConvMatch &conv = m.conv;
@@ -84,10 +265,23 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
   Value fused;
   if (m.hasNorm) {
     // The recovered affine, written as statistics that compute exactly it.
-    Value gamma = channelConstant(b, loc, m.affine.scale, f64);
-    Value beta = channelConstant(b, loc, m.affine.shift, f64);
-    Value mean = channelConstant(b, loc, std::vector<double>(channels, 0.0), f64);
-    Value var = channelConstant(b, loc, std::vector<double>(channels, 1.0), f64);
+    FloatType statType = f64;
+    Value gamma, beta;
+    if (m.affine.symbolic) {
+      AffineMaterializer materializer(b, loc, channels);
+      FailureOr<std::pair<Value, Value>> st = materializer.affine(m.affineRoot);
+      if (failed(st))
+        return {};
+      std::tie(gamma, beta) = *st;
+      statType = f32;
+    } else {
+      gamma = channelConstant(b, loc, m.affine.scale, f64);
+      beta = channelConstant(b, loc, m.affine.shift, f64);
+    }
+    Value mean =
+        channelConstant(b, loc, std::vector<double>(channels, 0.0), statType);
+    Value var =
+        channelConstant(b, loc, std::vector<double>(channels, 1.0), statType);
     fused = ConvBnActOp::create(b, loc, resultType, conv.input, conv.filter,
                                 bias, mean, var, gamma, beta,
                                 APFloat(0.0), conv.layout, strides,
@@ -191,59 +385,83 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
     std::optional<ChainMatch> m = matchChain(convOp);
     if (!m)
       return;
+    // Everything the explanation names is read before the rewrite erases it.
+    Location convLoc = convOp->getLoc();
+    std::string convName = convOp->getName().getStringRef().str();
+    std::string offender =
+        m->offender && m->offender != convOp
+            ? m->offender->getName().getStringRef().str()
+            : std::string();
+    bool folded = m->fused && m->hasNorm && !m->affine.symbolic &&
+                  isComputedFromConstants(m->conv.filter) &&
+                  (!m->conv.bias || isComputedFromConstants(m->conv.bias));
+    if (m->fused && !rewrite(*m)) {
+      m->fused = false;
+      m->reason = Refusal::NonConstantParameters;
+      m->detail = "the non-constant normalization parameters go through an "
+                  "op that cannot be applied to whole channel vectors";
+      offender.clear();
+    }
+
     ChainRecord record;
-    record.loc = formatLoc(convOp->getLoc());
-    record.conv = convOp->getName().getStringRef().str();
+    record.loc = formatLoc(convLoc);
+    record.conv = convName;
     record.fused = m->fused;
     record.norm = m->hasNorm ? "batchnorm" : "none";
     record.activation =
         m->fused ? m->activation.getName().str() : std::string("none");
-    record.folded = m->fused && m->hasNorm &&
-                    isComputedFromConstants(m->conv.filter) &&
-                    (!m->conv.bias || isComputedFromConstants(m->conv.bias));
+    record.folded = folded && m->fused;
     record.reason = getReasonId(m->reason).str();
     record.detail = m->detail;
     report.chains.push_back(record);
-    if (explain)
-      emitExplanation(convOp, *m, record);
-    if (m->fused)
-      rewrite(*m);
-  }
-
-  void emitExplanation(Operation *convOp, const ChainMatch &m,
-                       const ChainRecord &r) {
-    std::string parts = r.conv;
-    if (m.fused) {
-      if (m.hasNorm)
+    if (!explain)
+      return;
+    std::string parts = convName;
+    if (m->fused) {
+      if (m->hasNorm)
         parts += " + batchnorm";
-      else if (!m.affine.isZeroShift())
+      else if (!m->affine.isZeroShift())
         parts += " + bias";
-      if (r.activation != "none")
-        parts += " + " + r.activation;
+      if (record.activation != "none")
+        parts += " + " + record.activation;
     }
-    InFlightDiagnostic diag = convOp->emitRemark();
-    if (!m.fused)
-      diag << "not fused [" << r.reason << "]: " << parts;
-    else if (m.reason == Refusal::None)
+    InFlightDiagnostic diag = emitRemark(convLoc);
+    if (!m->fused)
+      diag << "not fused [" << record.reason << "]: " << parts;
+    else if (m->reason == Refusal::None)
       diag << "fused [fused]: " << parts;
     else
-      diag << "fused in part [" << r.reason << "]: " << parts;
-    if (m.reason != Refusal::None) {
-      if (m.offender && m.offender != convOp)
-        diag << "; stopped at '" << m.offender->getName() << "'";
-      diag << ": " << m.detail;
+      diag << "fused in part [" << record.reason << "]: " << parts;
+    if (m->reason != Refusal::None) {
+      if (!offender.empty())
+        diag << "; stopped at '" << offender << "'";
+      diag << ": " << m->detail;
     }
   }
 
-  void rewrite(ChainMatch &m) {
+  /// Rewrites the chain; false when a symbolic normalization could not be
+  /// materialized (nothing is changed then).
+  bool rewrite(ChainMatch &m) {
     Operation *last = m.steps.back().ops.back();
     for (ChainStep &step : m.steps)
       for (Operation *op : step.ops)
         if (last->isBeforeInBlock(op))
           last = op;
-    OpBuilder b(last->getContext());
+    struct Recorder : public OpBuilder::Listener {
+      SmallVector<Operation *> created;
+      void notifyOperationInserted(Operation *op,
+                                   OpBuilder::InsertPoint) override {
+        created.push_back(op);
+      }
+    } recorder;
+    OpBuilder b(last->getContext(), &recorder);
     b.setInsertionPointAfter(last);
     Value fused = buildFusedOp(b, m);
+    if (!fused) {
+      for (Operation *op : llvm::reverse(recorder.created))
+        op->erase();
+      return false;
+    }
     m.replacedValue().replaceAllUsesWith(fused);
 
     // Assert-only readers never look at the conv output's values.
@@ -267,6 +485,7 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
         dead.push_back(op);
     dead.push_back(m.conv.conv);
     eraseDeadOpsFrom(dead);
+    return true;
   }
 };
 } // namespace

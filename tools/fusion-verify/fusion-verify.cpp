@@ -305,8 +305,19 @@ int main(int argc, char **argv) {
     for (HostTensor &t : ins)
       for (int64_t i = 0; i < t.size(); ++i)
         t.set(i, normal(rng));
-    if (failed(run(**baseline, ins, refOuts)) ||
-        failed(run(**fused, ins, fusedOuts)))
+    // A compiled function may write into its argument buffers; each run
+    // gets its own copy of the frame.
+    std::vector<std::vector<uint8_t>> frame;
+    for (HostTensor &t : ins)
+      frame.push_back(t.data);
+    auto restore = [&] {
+      for (auto [t, saved] : llvm::zip_equal(ins, frame))
+        std::copy(saved.begin(), saved.end(), t.data.begin());
+    };
+    if (failed(run(**baseline, ins, refOuts)))
+      return 2;
+    restore();
+    if (failed(run(**fused, ins, fusedOuts)))
       return 2;
     for (size_t o = 0; o < refOuts.size(); ++o) {
       Comparison &c = stats[o];

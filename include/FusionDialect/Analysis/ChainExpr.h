@@ -43,6 +43,9 @@ struct ChainExpr {
 /// Per-channel `x * scale + shift`, in f64.
 struct ChannelAffine {
   std::vector<double> scale, shift;
+  /// True when a parameter is not a constant: `scale` and `shift` are then
+  /// not meaningful and the affine must be materialized from the formula.
+  bool symbolic = false;
   bool isIdentityScale() const;
   bool isZeroShift() const;
 };
@@ -75,9 +78,11 @@ public:
 
   /// Evaluates `root` for channel `c` with the conv output `x`; `override`
   /// (when set) replaces that node's value by `overrideValue`.
+  /// `exactPrecision` skips rounding on the conv output's path (extf/truncf),
+  /// where the fused op rounds once at the end instead.
   double evaluate(ChainExpr *root, int64_t c, double x,
-                  ChainExpr *override = nullptr,
-                  double overrideValue = 0.0) const;
+                  ChainExpr *override = nullptr, double overrideValue = 0.0,
+                  bool exactPrecision = false) const;
 
   /// Reads `node` as a per-channel affine function of the conv output.
   FailureOr<ChannelAffine> toAffine(ChainExpr *node) const;

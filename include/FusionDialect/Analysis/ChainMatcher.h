@@ -37,6 +37,8 @@ struct ChainMatch {
   /// True when the affine part is a normalization (a scale that is not 1).
   bool hasNorm = false;
   ChannelAffine affine;
+  /// The formula node whose value is the normalized conv output.
+  ChainExpr *affineRoot = nullptr;
   ActivationAttr activation;
   /// Why the chain stopped where it did (Refusal::None: it ran to its end).
   Refusal reason = Refusal::None;
