@@ -185,9 +185,10 @@ static LogicalResult verifyConvOp(OpTy op, ValueRange perChannel) {
     std::optional<int64_t> expected = outputExtent(
         s.in, s.padLo, s.padHi, s.kernel, s.stride, s.dilation);
     if (!expected)
-      return op.emitOpError("kernel ")
-             << s.name << " " << s.kernel << " (dilated) exceeds the padded "
-             << "input " << s.name << " " << s.in + s.padLo + s.padHi;
+      return op.emitOpError("dilated kernel ")
+             << s.name << " " << s.dilation * (s.kernel - 1) + 1
+             << " exceeds the padded input " << s.name << " "
+             << s.in + s.padLo + s.padHi;
     if (!ShapedType::isDynamic(s.out) && *expected != s.out)
       return op.emitOpError("result ")
              << s.name << " " << s.out << " does not match the expected "

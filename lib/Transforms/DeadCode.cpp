@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include <deque>
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -28,7 +29,10 @@ void mlir::fusion::eraseDeadOpsFrom(ArrayRef<Operation *> roots) {
     worklist.pop_front();
     if (erased.contains(op) || !isErasableWhenUnused(op))
       continue;
-    for (Value operand : op->getOperands())
+    SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
+    for (Region &region : op->getRegions())
+      getUsedValuesDefinedAbove(region, used);
+    for (Value operand : used)
       if (Operation *def = operand.getDefiningOp())
         worklist.push_back(def);
     op->walk([&](Operation *nested) { erased.insert(nested); });

@@ -100,9 +100,54 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
   int64_t groups = op.getGroups();
   auto inputType = cast<RankedTensorType>(op.getInput().getType());
   int64_t inChannels = inputType.getDimSize(last ? 3 : 1);
+  auto filterShape = cast<RankedTensorType>(op.getFilter().getType()).getShape();
   if (groups != 1 && !isDepthwise(layout) &&
-      !(layout == ConvLayout::nchw_fchw && groups == inChannels))
+      !(layout == ConvLayout::nchw_fchw && groups == inChannels &&
+        filterShape[0] == inChannels))
     return failure();
+  // Dynamic result extents, computed from the input as the verifier does:
+  // (in + pad_lo + pad_hi - dilation * (kernel - 1) - 1) / stride + 1.
+  auto resultShape = resultType.getShape();
+  SmallVector<Value> dynamicSizes;
+  {
+    int64_t h = last ? 1 : 2, w = last ? 2 : 3;
+    ArrayRef<int64_t> pads = op.getPadding();
+    int64_t kernelH = layout == ConvLayout::nchw_fchw || layout == ConvLayout::nhwc_fhwc
+                          ? filterShape[layout == ConvLayout::nchw_fchw ? 2 : 1]
+                          : layout == ConvLayout::nchw_chw ? filterShape[1]
+                                                           : filterShape[0];
+    int64_t kernelW = layout == ConvLayout::nchw_fchw || layout == ConvLayout::nhwc_fhwc
+                          ? filterShape[layout == ConvLayout::nchw_fchw ? 3 : 2]
+                          : layout == ConvLayout::nchw_chw ? filterShape[2]
+                                                           : filterShape[1];
+    auto index = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(rewriter, loc, v).getResult();
+    };
+    auto extent = [&](int64_t dim, int64_t padTotal, int64_t kernel,
+                      int64_t stride, int64_t dilation) -> Value {
+      Value in = tensor::DimOp::create(rewriter, loc, op.getInput(), dim);
+      Value span = index(padTotal - dilation * (kernel - 1) - 1);
+      Value numerator = arith::AddIOp::create(rewriter, loc, in, span);
+      Value quotient =
+          arith::DivUIOp::create(rewriter, loc, numerator, index(stride));
+      return arith::AddIOp::create(rewriter, loc, quotient, index(1));
+    };
+    for (int64_t d = 0; d < 4; ++d) {
+      if (!ShapedType::isDynamic(resultShape[d]))
+        continue;
+      if (d == 0)
+        dynamicSizes.push_back(
+            tensor::DimOp::create(rewriter, loc, op.getInput(), 0));
+      else if (d == h)
+        dynamicSizes.push_back(extent(h, pads[0] + pads[1], kernelH,
+                                      op.getStrides()[0], op.getDilations()[0]));
+      else if (d == w)
+        dynamicSizes.push_back(extent(w, pads[2] + pads[3], kernelW,
+                                      op.getStrides()[1], op.getDilations()[1]));
+      else
+        return failure();
+    }
+  }
 
   // Explicit zero padding.
   Value input = op.getInput();
@@ -116,12 +161,15 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
     low[w] = rewriter.getIndexAttr(pad[2]);
     high[w] = rewriter.getIndexAttr(pad[3]);
     SmallVector<int64_t> paddedShape(inputType.getShape());
-    paddedShape[h] += pad[0] + pad[1];
-    paddedShape[w] += pad[2] + pad[3];
+    if (!ShapedType::isDynamic(paddedShape[h]))
+      paddedShape[h] += pad[0] + pad[1];
+    if (!ShapedType::isDynamic(paddedShape[w]))
+      paddedShape[w] += pad[2] + pad[3];
     Value zero = floatConst(rewriter, loc, inputType.getElementType(), 0.0);
     input = tensor::PadOp::create(
-        rewriter, loc, RankedTensorType::get(paddedShape, inputType.getElementType()),
-        input, low, high, zero);
+        rewriter, loc,
+        RankedTensorType::get(paddedShape, inputType.getElementType()), input,
+        low, high, zero);
   }
 
   // Accumulator, zero-initialized in the accumulation type.
@@ -132,7 +180,8 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
     accShape = {accShape[0], accShape[1], accShape[2], filterType.getDimSize(2),
                 filterType.getDimSize(3)};
   }
-  Value empty = tensor::EmptyOp::create(rewriter, loc, accShape, accType);
+  Value empty =
+      tensor::EmptyOp::create(rewriter, loc, accShape, accType, dynamicSizes);
   Value init = linalg::FillOp::create(rewriter, loc,
                                       floatConst(rewriter, loc, accType, 0.0),
                                       empty)
@@ -222,7 +271,7 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
   }
   maps.push_back(identity);
   Value out = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                      elementType);
+                                      elementType, dynamicSizes);
   SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
   ActivationAttr act = op.getActivation();
   auto generic = linalg::GenericOp::create(
@@ -261,8 +310,8 @@ struct LowerFusedConv : public OpRewritePattern<OpTy> {
     FailureOr<Value> lowered = lowerConv(op, rewriter);
     if (failed(lowered))
       return rewriter.notifyMatchFailure(
-          op, "grouped convolutions (1 < groups < channels) have no linalg "
-              "lowering yet");
+          op, "grouped convolutions (1 < groups < channels) and dynamic "
+              "non-batch dimensions have no linalg lowering yet");
     rewriter.replaceOp(op, *lowered);
     return success();
   }

@@ -374,7 +374,7 @@ func.func @depthwise_multiplier(%x: tensor<1x4x4x4xf32>, %w: tensor<3x3x4x2xf32>
 // -----
 
 func.func @kernel_exceeds_input(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x5x3xf32>) -> tensor<1x3x1x2xf32> {
-  // expected-error @+1 {{'fusion.conv_bias_act' op kernel height 5 (dilated) exceeds the padded input height 4}}
+  // expected-error @+1 {{'fusion.conv_bias_act' op dilated kernel height 5 exceeds the padded input height 4}}
   %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <relu> : tensor<1x2x4x4xf32>, tensor<3x2x5x3xf32> -> tensor<1x3x1x2xf32>
   return %0 : tensor<1x3x1x2xf32>
 }
@@ -383,7 +383,7 @@ func.func @kernel_exceeds_input(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x5x3xf32>
 
 // The kernel fits undilated (3 <= 4) but not with dilation 2 (span 5).
 func.func @dilated_kernel_exceeds_input(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x3xf32>) -> tensor<1x2x1x3xf32> {
-  // expected-error @+1 {{'fusion.conv_bias_act' op kernel width 3 (dilated) exceeds the padded input width 4}}
+  // expected-error @+1 {{'fusion.conv_bias_act' op dilated kernel width 5 exceeds the padded input width 4}}
   %0 = fusion.conv_bias_act %x, %w layout(nhwc_hwcf) strides([1, 1]) dilations([1, 2]) padding([0, 0, 0, 0]) groups(1) act <relu> : tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32> -> tensor<1x2x1x3xf32>
   return %0 : tensor<1x2x1x3xf32>
 }

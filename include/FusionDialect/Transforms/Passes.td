@@ -72,9 +72,9 @@ def LowerToLinalg : Pass<"fusion-lower-to-linalg", "::mlir::ModuleOp"> {
   let summary = "Lower fused ops to linalg: one convolution and one epilogue";
   let description = [{
     Expands `fusion.conv_bias_act` and `fusion.conv_bn_act` into a linalg
-    named convolution whose accumulator is initialized with the bias,
-    followed by one elementwise `linalg.generic` applying the normalization
-    (for the unfolded op) and the activation. f16/bf16 accumulate in f32. The
+    named convolution on a zero-filled accumulator, followed by one
+    elementwise `linalg.generic` adding the bias and applying the
+    normalization (for the unfolded op) and the activation. f16/bf16 accumulate in f32. The
     result runs on every upstream CPU pipeline, which is how the test suite
     checks fused against unfused numerics.
   }];
