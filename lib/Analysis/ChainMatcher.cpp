@@ -66,6 +66,62 @@ static bool isReduction(Operation *op) {
              tosa::ReduceMinOp, tosa::ReduceProductOp>(op);
 }
 
+/// Ops that compute from feature maps with learned weights: a value they
+/// produce is data, never a parameter.
+static bool isFeatureOp(Operation *op) {
+  return isa<linalg::ConvolutionOpInterface>(op) ||
+         isa<linalg::MatmulOp, tosa::Conv2DOp, tosa::DepthwiseConv2DOp,
+             tosa::AvgPool2dOp, tosa::MaxPool2dOp, tosa::MatMulOp, ConvBnActOp,
+             ConvBiasActOp>(op);
+}
+
+/// Whether `reduction` reduces over the batch dimension of what it reads;
+/// nullopt where that cannot be seen (the batch indexed as a constant).
+static std::optional<bool> reducesBatch(Operation *reduction) {
+  if (auto g = dyn_cast<linalg::GenericOp>(reduction)) {
+    AffineMap map = g.getIndexingMapsArray().front();
+    if (map.getNumResults() > 0)
+      if (auto d = dyn_cast<AffineDimExpr>(map.getResult(0)))
+        return g.getIteratorTypesArray()[d.getPosition()] ==
+               utils::IteratorType::reduction;
+    return std::nullopt;
+  }
+  if (auto r = dyn_cast<linalg::ReduceOp>(reduction))
+    return llvm::is_contained(r.getDimensions(), 0);
+  if (auto axis = reduction->getAttrOfType<IntegerAttr>("axis")) {
+    if (axis.getInt() == 0)
+      return true;
+    // With one image, leaving the batch axis alone says nothing.
+    auto type = dyn_cast<ShapedType>(reduction->getOperand(0).getType());
+    if (type && type.getRank() > 0 && type.getDimSize(0) == 1)
+      return std::nullopt;
+    return false;
+  }
+  return std::nullopt;
+}
+
+/// A reduction over a chain value computes batch statistics when it, or a
+/// reduction after it, reduces over the batch (a squeeze-excitation pool
+/// keeps each image's values apart). Where the batch cannot be seen, it does
+/// when its result flows on without passing a conv or matmul: an SE pool
+/// feeds its fully connected layers.
+static bool isBatchStatistics(Operation *reduction) {
+  if (!isReduction(reduction))
+    return false;
+  std::optional<bool> direct = reducesBatch(reduction);
+  if (direct && *direct)
+    return true;
+  ForwardSliceOptions options;
+  SetVector<Operation *> slice;
+  getForwardSlice(reduction, &slice, options);
+  for (Operation *op : slice)
+    if (isReduction(op) && reducesBatch(op).value_or(false))
+      return true;
+  if (direct)
+    return false;
+  return llvm::none_of(slice, isFeatureOp);
+}
+
 static bool isElementwiseCandidate(Operation *op) {
   if (auto g = dyn_cast<linalg::GenericOp>(op))
     return g.getNumReductionLoops() == 0 && g->getNumResults() == 1;
@@ -119,14 +175,11 @@ bool ChainWalker::dependsOnActivations(Value value, bool &throughReduction) {
     for (Value operand : op->getOperands()) {
       if (known.count(operand) || operand == conv.output) {
         activations = true;
-        if (isReduction(op))
+        if (isBatchStatistics(op))
           throughReduction = true;
       }
     }
-    if (isa<linalg::ConvolutionOpInterface>(op) ||
-        isa<linalg::MatmulOp, tosa::Conv2DOp, tosa::DepthwiseConv2DOp,
-            tosa::AvgPool2dOp, tosa::MaxPool2dOp, tosa::MatMulOp, ConvBnActOp,
-            ConvBiasActOp>(op))
+    if (isFeatureOp(op))
       activations = true;
     // An image-shaped function argument is an input, not a parameter.
     for (Value operand : op->getOperands())
@@ -457,8 +510,8 @@ void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
         return;
       step.ops.push_back(single);
       current = single->getResult(0);
-    } else if (llvm::any_of(users, isReduction)) {
-      Operation *reduction = *llvm::find_if(users, isReduction);
+    } else if (llvm::any_of(users, isBatchStatistics)) {
+      Operation *reduction = *llvm::find_if(users, isBatchStatistics);
       (void)fail(Refusal::TrainingModeBn, reduction,
                  "the conv output is reduced over the batch (batch "
                  "statistics); export the model in eval mode");
@@ -484,12 +537,22 @@ void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
         if (!matched)
           continue;
         path.push_back(join);
+        bool throughFeatureOps = llvm::any_of(path, [](Operation *op) {
+          return isFeatureOp(op) || isReduction(op);
+        });
         for (Operation *op : path) {
-          if (isReduction(op)) {
+          if (isBatchStatistics(op)) {
             (void)fail(Refusal::TrainingModeBn, op,
                        "statistics are computed by a reduction over the "
                        "chain (batch statistics); export the model in eval "
                        "mode");
+            return;
+          }
+          if (throughFeatureOps && op != join) {
+            // pool -> fc -> ... -> sigmoid, multiplied back: a gate.
+            (void)fail(Refusal::NotBatchnorm, join,
+                       "multiplying by a tensor computed from the feature "
+                       "map (a squeeze-excitation gate) is not a BatchNorm");
             return;
           }
           if (!isElementwiseCandidate(op) || failed(interpret(op))) {

@@ -211,10 +211,16 @@ compile(ModuleOp module, bool fuse, int64_t &fusedOps) {
 static LogicalResult run(ExecutionEngine &engine, std::vector<HostTensor> &ins,
                          std::vector<HostTensor> &outs) {
   SmallVector<void *> descriptors, args;
-  for (HostTensor &t : ins)
+  // Containers copy HostTensors around; point each descriptor at the
+  // buffer its tensor owns now.
+  for (HostTensor &t : ins) {
+    t.rebind();
     descriptors.push_back(t.descriptor.data());
-  for (HostTensor &t : outs)
+  }
+  for (HostTensor &t : outs) {
+    t.rebind();
     descriptors.push_back(t.descriptor.data());
+  }
   for (void *&d : descriptors)
     args.push_back(&d);
   std::string name = ("_mlir_ciface_" + kWrapperName).str();
@@ -320,24 +326,30 @@ int main(int argc, char **argv) {
     if (failed(run(**baseline, ins, refOuts)))
       return 2;
     restore();
-    if (f == 0) {
-      // The baseline must give the same bits twice, or no comparison with
-      // it means anything (a program writing into its constants would not).
-      std::vector<HostTensor> again = refOuts;
-      for (HostTensor &t : again)
-        t.rebind();
-      if (failed(run(**baseline, ins, again)))
-        return 2;
-      restore();
-      for (auto [a, b] : llvm::zip_equal(refOuts, again))
-        if (a.data != b.data) {
-          llvm::errs() << "fusion-verify: the unfused program gives different "
-                          "results on the same frame; nothing can be compared\n";
-          return 2;
-        }
-    }
     if (failed(run(**fused, ins, fusedOuts)))
       return 2;
+    restore();
+    if (f == 0) {
+      // Each program must give the same bits twice, or no comparison means
+      // anything (a program writing into its own constants would not).
+      for (auto [engine, outs, name] :
+           {std::make_tuple(&**baseline, &refOuts, "unfused"),
+            std::make_tuple(&**fused, &fusedOuts, "fused")}) {
+        std::vector<HostTensor> again = *outs;
+        for (HostTensor &t : again)
+          t.rebind();
+        if (failed(run(*engine, ins, again)))
+          return 2;
+        restore();
+        for (auto [a, b] : llvm::zip_equal(*outs, again))
+          if (a.data != b.data) {
+            llvm::errs() << "fusion-verify: the " << name
+                         << " program gives different results on the same "
+                            "frame; nothing can be compared\n";
+            return 2;
+          }
+      }
+    }
     for (size_t o = 0; o < refOuts.size(); ++o) {
       Comparison &c = stats[o];
       for (int64_t i = 0; i < refOuts[o].size(); ++i) {

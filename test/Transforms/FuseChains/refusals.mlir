@@ -586,6 +586,74 @@ func.func @not_batchnorm_se_gate_batch2(%x: tensor<2x2x4x4xf32>, %feat: tensor<2
 
 // -----
 
+// not_batchnorm: squeeze-excitation on the BatchNorm output itself, as in an
+// SE-ResNet block: conv -> bn -> x * sigmoid(avgpool_hw(x)) -> ReLU. The pool
+// reduces each image's own map over H and W (d0 stays parallel): these are
+// not batch statistics, and the model is already in eval mode. conv + bn is
+// fused; the gate multiply stops the chain, and the ReLU stays outside.
+
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d1)>
+#nc = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+#gate = affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>
+// CHECK-LABEL: func.func @not_batchnorm_se_on_bn_output
+// CHECK-NOT: linalg.conv_2d
+// CHECK: %[[F:.*]] = fusion.conv_bn_act {{.*}} act <none>
+// CHECK-NOT: fusion.
+// CHECK: %[[POOL:.*]] = linalg.generic {{.*}} ins(%[[F]] :
+// CHECK: %[[GATE:.*]] = linalg.generic {{.*}} ins(%[[POOL]] :
+// CHECK: %[[MUL:.*]] = linalg.generic {{.*}} ins(%[[F]], %[[GATE]] :
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} ins(%[[MUL]] :
+// CHECK-NOT: fusion.
+// CHECK: return %[[R]]
+func.func @not_batchnorm_se_on_bn_output(%x: tensor<1x2x4x4xf32>) -> tensor<1x3x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %w = arith.constant dense<0.1> : tensor<3x2x1x1xf32>
+  %s = arith.constant dense<[1.5, 0.5, -2.0]> : tensor<3xf32>
+  %b = arith.constant dense<[0.1, -0.2, 0.3]> : tensor<3xf32>
+  %e = tensor.empty() : tensor<1x3x4x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %enc = tensor.empty() : tensor<1x3xf32>
+  %fnc = linalg.fill ins(%zero : f32) outs(%enc : tensor<1x3xf32>) -> tensor<1x3xf32>
+  %eg = tensor.empty() : tensor<1x3x1x1xf32>
+  // expected-remark @below {{fused in part [not_batchnorm]: linalg.conv_2d_nchw_fchw + batchnorm; stopped at 'linalg.generic': }}
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x2x4x4xf32>, tensor<3x2x1x1xf32>) outs(%f : tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %bn = linalg.generic {indexing_maps = [#id, #ch, #ch, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %s, %b : tensor<1x3x4x4xf32>, tensor<3xf32>, tensor<3xf32>) outs(%e : tensor<1x3x4x4xf32>) {
+  ^bb0(%in: f32, %ss: f32, %bb: f32, %out: f32):
+    %0 = arith.mulf %in, %ss : f32
+    %1 = arith.addf %0, %bb : f32
+    linalg.yield %1 : f32
+  } -> tensor<1x3x4x4xf32>
+  %pool = linalg.generic {indexing_maps = [#id, #nc], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%bn : tensor<1x3x4x4xf32>) outs(%fnc : tensor<1x3xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %0 = arith.addf %in, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<1x3xf32>
+  %gate = linalg.generic {indexing_maps = [#nc, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%pool : tensor<1x3xf32>) outs(%eg : tensor<1x3x1x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.negf %in : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %1, %one : f32
+    %3 = arith.divf %one, %2 : f32
+    linalg.yield %3 : f32
+  } -> tensor<1x3x1x1xf32>
+  %mul = linalg.generic {indexing_maps = [#id, #gate, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%bn, %gate : tensor<1x3x4x4xf32>, tensor<1x3x1x1xf32>) outs(%e : tensor<1x3x4x4xf32>) {
+  ^bb0(%in: f32, %g: f32, %out: f32):
+    %0 = arith.mulf %in, %g : f32
+    linalg.yield %0 : f32
+  } -> tensor<1x3x4x4xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%mul : tensor<1x3x4x4xf32>) outs(%e : tensor<1x3x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.cmpf ugt, %in, %zero : f32
+    %1 = arith.select %0, %in, %zero : f32
+    linalg.yield %1 : f32
+  } -> tensor<1x3x4x4xf32>
+  return %r : tensor<1x3x4x4xf32>
+}
+
+// -----
+
 // unsupported_dtype: an f64 conv; the fused ops take f32, f16 or bf16.
 
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
