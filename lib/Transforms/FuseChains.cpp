@@ -67,6 +67,10 @@ public:
 
   /// Scale and shift of `node`, a node that depends on the conv output.
   FailureOr<std::pair<Value, Value>> affine(ChainExpr *node);
+  /// `a + b` on vectors of any float type, in f32.
+  Value add(Value a, Value c) {
+    return elementwise<arith::AddFOp>({toF32(a), toF32(c)});
+  }
 
 private:
   /// A parameter-only node as a vector.
@@ -287,7 +291,14 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
                                 APFloat(0.0), conv.layout, strides,
                                 dilations, padding, groups, m.activation);
   } else {
-    if (!m.affine.isZeroShift()) {
+    if (m.affine.symbolic) {
+      // A shift from parameters that are not constants: built as vectors.
+      AffineMaterializer materializer(b, loc, channels);
+      FailureOr<std::pair<Value, Value>> st = materializer.affine(m.affineRoot);
+      if (failed(st))
+        return {};
+      bias = bias ? materializer.add(bias, st->second) : st->second;
+    } else if (!m.affine.isZeroShift()) {
       FailureOr<ConstTensor> constBias =
           bias ? evaluateConstantTensor(bias) : FailureOr<ConstTensor>();
       if (!bias || succeeded(constBias)) {
@@ -297,10 +308,9 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
             values[c] += constBias->values[c];
         bias = channelConstant(b, loc, values, f32);
       } else {
-        Value shift = channelConstant(
-            b, loc, m.affine.shift,
-            cast<FloatType>(getElementTypeOrSelf(bias.getType())));
-        bias = arith::AddFOp::create(b, loc, bias, shift);
+        AffineMaterializer materializer(b, loc, channels);
+        bias = materializer.add(bias,
+                                channelConstant(b, loc, m.affine.shift, f32));
       }
     }
     fused = ConvBiasActOp::create(b, loc, resultType, conv.input, conv.filter,

@@ -1,0 +1,53 @@
+// BatchNorm parameters that are function arguments (weights loaded at run
+// time) cannot be folded: the fused op keeps them, the per-channel scale and
+// shift are computed as vectors from the arguments, and the epilogue applies
+// them, still one pass over the feature map. The variance is computed as
+// v*v + 0.5 so that random frames give a valid (positive) variance.
+// RUN: fusion-verify %s --frames=8 | FileCheck %s
+// RUN: fusion-opt %s --fusion-fuse=explain --fusion-fold-bn -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: fusion-opt %s --fusion-fuse --fusion-fold-bn | FileCheck %s --check-prefix=IR
+
+// CHECK: fused ops 1
+// CHECK: PASS
+// REMARK: remark: fused [fused]: linalg.conv_2d_nchw_fchw + batchnorm + relu
+// IR-LABEL: func.func @net(
+// IR-SAME: %[[X:.*]]: tensor<1x2x4x4xf32>, %[[G:.*]]: tensor<3xf32>
+// IR-NOT: linalg.conv_2d
+// IR: fusion.conv_bn_act %[[X]], {{.*}} gamma(%{{.*}} : tensor<3xf32>) beta(%{{.*}} : tensor<3xf32>) epsilon(0.000000e+00)
+// IR-SAME: act <relu>
+// IR-NOT: linalg.conv_2d
+func.func @net(%x: tensor<1x2x4x4xf32>, %g: tensor<3xf32>, %vraw: tensor<3xf32>) -> tensor<1x3x4x4xf32> {
+  %vsq = arith.mulf %vraw, %vraw : tensor<3xf32>
+  %half = arith.constant dense<0.5> : tensor<3xf32>
+  %v = arith.addf %vsq, %half : tensor<3xf32>
+  %w = arith.constant dense<[[[[0.1,0.2,-0.3],[0.4,0.5,0.6],[0.7,-0.8,0.9]],[[0.1,0.2,0.3],[0.4,-0.5,0.6],[0.7,0.8,0.9]]],[[[0.2,0.2,0.3],[0.4,0.5,0.6],[-0.7,0.8,0.9]],[[0.1,0.2,0.3],[0.4,0.5,0.6],[0.7,0.8,0.9]]],[[[0.3,-0.2,0.3],[0.4,0.5,0.6],[0.7,0.8,0.9]],[[0.1,0.2,0.3],[0.4,0.5,-0.6],[0.7,0.8,0.9]]]]> : tensor<3x2x3x3xf32>
+  %b = arith.constant dense<[0.1, -0.2, 0.3]> : tensor<3xf32>
+  %m = arith.constant dense<[0.5, 1.0, -1.0]> : tensor<3xf32>
+  %eps = arith.constant 1.0e-5 : f64
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b2: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x4x4xf32> to tensor<1x2x6x6xf32>
+  %e = tensor.empty() : tensor<1x3x4x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded, %w : tensor<1x2x6x6xf32>, tensor<3x2x3x3xf32>) outs(%f : tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %bn = linalg.generic {indexing_maps = [affine_map<(d0,d1,d2,d3)->(d0,d1,d2,d3)>, affine_map<(d0,d1,d2,d3)->(d1)>, affine_map<(d0,d1,d2,d3)->(d1)>, affine_map<(d0,d1,d2,d3)->(d1)>, affine_map<(d0,d1,d2,d3)->(d1)>, affine_map<(d0,d1,d2,d3)->(d0,d1,d2,d3)>], iterator_types = ["parallel","parallel","parallel","parallel"]} ins(%c, %g, %b, %m, %v : tensor<1x3x4x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) outs(%c : tensor<1x3x4x4xf32>) {
+  ^bb0(%in: f32, %gg: f32, %bb: f32, %mm: f32, %vv: f32, %out: f32):
+    %t = arith.truncf %eps : f64 to f32
+    %1 = arith.addf %vv, %t : f32
+    %2 = math.rsqrt %1 : f32
+    %3 = arith.subf %in, %mm : f32
+    %4 = arith.mulf %3, %2 : f32
+    %5 = arith.mulf %4, %gg : f32
+    %6 = arith.addf %5, %bb : f32
+    linalg.yield %6 : f32
+  } -> tensor<1x3x4x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0,d1,d2,d3)->(d0,d1,d2,d3)>, affine_map<(d0,d1,d2,d3)->(d0,d1,d2,d3)>], iterator_types = ["parallel","parallel","parallel","parallel"]} ins(%bn : tensor<1x3x4x4xf32>) outs(%e : tensor<1x3x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %1 = arith.cmpf ugt, %in, %zero : f32
+    %2 = arith.select %1, %in, %zero : f32
+    linalg.yield %2 : f32
+  } -> tensor<1x3x4x4xf32>
+  return %r : tensor<1x3x4x4xf32>
+}
