@@ -294,8 +294,8 @@ int main(int argc, char **argv) {
 
   OwningOpRef<ModuleOp> baselineModule = original->clone();
   OwningOpRef<ModuleOp> fusedModule = original->clone();
-  int64_t baselineOps = 0, fusedOps = 0;
-  auto baseline = compile(*baselineModule, /*fuse=*/false, baselineOps);
+  int64_t unfusedOps = 0, fusedOps = 0;
+  auto baseline = compile(*baselineModule, /*fuse=*/false, unfusedOps);
   auto fused = compile(*fusedModule, /*fuse=*/true, fusedOps);
   if (failed(baseline) || failed(fused))
     return 2;
