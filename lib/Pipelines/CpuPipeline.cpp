@@ -36,7 +36,10 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
     fold.testSkipWeightScaling = options.testSkipWeightScaling;
     pm.addPass(createFoldBatchNorm(fold));
   }
-  pm.addPass(createLowerToLinalg());
+  if (options.linalgConvs)
+    pm.addPass(createLowerToLinalg());
+  else
+    pm.addPass(createLowerToLoops());
   return parsePassPipeline(kLowering, pm, llvm::errs());
 }
 

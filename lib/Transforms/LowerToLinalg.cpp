@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/Transforms/Passes.h"
 
+#include "Epilogue.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -21,80 +22,12 @@ namespace mlir::fusion {
 using namespace mlir;
 using namespace mlir::fusion;
 
-static Value floatConst(OpBuilder &b, Location loc, Type type, double v) {
-  return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v));
-}
-
-/// Emits `act(a)` with the semantics documented on ActivationAttr.
-static Value emitActivation(OpBuilder &b, Location loc, Value a,
-                            ActivationAttr act) {
-  Type t = a.getType();
-  auto c = [&](double v) { return floatConst(b, loc, t, v); };
-  auto clamp = [&](Value x, double lo, double hi) {
-    Value m = arith::MaximumFOp::create(b, loc, x, c(lo));
-    return arith::MinimumFOp::create(b, loc, m, c(hi)).getResult();
-  };
-  auto sigmoidDenominator = [&]() {
-    Value neg = arith::NegFOp::create(b, loc, a);
-    Value e = math::ExpOp::create(b, loc, neg);
-    return arith::AddFOp::create(b, loc, c(1.0), e).getResult();
-  };
-  switch (act.getKind()) {
-  case ActivationKind::none:
-    return a;
-  case ActivationKind::relu: {
-    Value positive =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGT, a, c(0.0));
-    return arith::SelectOp::create(b, loc, positive, a, c(0.0));
-  }
-  case ActivationKind::relu6:
-    return clamp(a, 0.0, 6.0);
-  case ActivationKind::clamp:
-    return clamp(a, act.getMin().convertToDouble(),
-                 act.getMax().convertToDouble());
-  case ActivationKind::leaky_relu: {
-    Value positive =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGT, a, c(0.0));
-    Value scaled = arith::MulFOp::create(
-        b, loc, a, c(act.getAlpha().convertToDouble()));
-    return arith::SelectOp::create(b, loc, positive, a, scaled);
-  }
-  case ActivationKind::sigmoid:
-    return arith::DivFOp::create(b, loc, c(1.0), sigmoidDenominator());
-  case ActivationKind::silu:
-    return arith::DivFOp::create(b, loc, a, sigmoidDenominator());
-  case ActivationKind::hardswish: {
-    Value shifted = arith::AddFOp::create(b, loc, a, c(3.0));
-    Value gate = clamp(shifted, 0.0, 6.0);
-    Value product = arith::MulFOp::create(b, loc, a, gate);
-    return arith::DivFOp::create(b, loc, product, c(6.0));
-  }
-  case ActivationKind::hardsigmoid: {
-    Value shifted = arith::AddFOp::create(b, loc, a, c(3.0));
-    return arith::DivFOp::create(b, loc, clamp(shifted, 0.0, 6.0), c(6.0));
-  }
-  }
-  return a;
-}
-
-/// Casts a float scalar to `to` (extension or truncation).
-static Value castFloat(OpBuilder &b, Location loc, Value v, Type to) {
-  Type from = v.getType();
-  if (from == to)
-    return v;
-  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
-    return arith::ExtFOp::create(b, loc, to, v);
-  return arith::TruncFOp::create(b, loc, to, v);
-}
-
 template <typename OpTy>
 static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
   Location loc = op.getLoc();
   auto resultType = cast<RankedTensorType>(op.getType());
   Type elementType = resultType.getElementType();
-  Type accType = elementType.getIntOrFloatBitWidth() < 32
-                     ? Type(rewriter.getF32Type())
-                     : elementType;
+  Type accType = FusedEpilogue::accumulatorType(elementType);
   ConvLayout layout = op.getLayout();
   bool last = isChannelsLast(layout);
   int64_t groups = op.getGroups();
@@ -165,7 +98,7 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
       paddedShape[h] += pad[0] + pad[1];
     if (!ShapedType::isDynamic(paddedShape[w]))
       paddedShape[w] += pad[2] + pad[3];
-    Value zero = floatConst(rewriter, loc, inputType.getElementType(), 0.0);
+    Value zero = floatConstant(rewriter, loc, inputType.getElementType(), 0.0);
     input = tensor::PadOp::create(
         rewriter, loc,
         RankedTensorType::get(paddedShape, inputType.getElementType()), input,
@@ -183,7 +116,7 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
   Value empty =
       tensor::EmptyOp::create(rewriter, loc, accShape, accType, dynamicSizes);
   Value init = linalg::FillOp::create(rewriter, loc,
-                                      floatConst(rewriter, loc, accType, 0.0),
+                                      floatConstant(rewriter, loc, accType, 0.0),
                                       empty)
                    .getResult(0);
   auto accTensorType = RankedTensorType::get(accShape, accType);
@@ -260,43 +193,22 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
     epilogueInputs.push_back(bias);
     maps.push_back(perChannel);
   }
-  constexpr bool isBn = std::is_same_v<OpTy, ConvBnActOp>;
-  double eps = 0.0;
-  if constexpr (isBn) {
+  if constexpr (std::is_same_v<OpTy, ConvBnActOp>) {
     for (Value v : {op.getMean(), op.getVariance(), op.getGamma(), op.getBeta()}) {
       epilogueInputs.push_back(v);
       maps.push_back(perChannel);
     }
-    eps = op.getEpsilon().convertToDouble();
   }
   maps.push_back(identity);
   Value out = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
                                       elementType, dynamicSizes);
   SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
-  ActivationAttr act = op.getActivation();
+  FusedEpilogue epilogue = FusedEpilogue::of(op);
   auto generic = linalg::GenericOp::create(
       rewriter, loc, TypeRange{resultType}, epilogueInputs, ValueRange{out},
       maps, iterators, [&](OpBuilder &b, Location l, ValueRange args) {
-        Value x = args[0];
-        unsigned next = 1;
-        if (bias)
-          x = arith::AddFOp::create(b, l, x,
-                                    castFloat(b, l, args[next++], accType));
-        if constexpr (isBn) {
-          Value mean = castFloat(b, l, args[next++], accType);
-          Value var = castFloat(b, l, args[next++], accType);
-          Value gamma = castFloat(b, l, args[next++], accType);
-          Value beta = castFloat(b, l, args[next++], accType);
-          Value denom = math::SqrtOp::create(
-              b, l,
-              arith::AddFOp::create(b, l, var, floatConst(b, l, accType, eps)));
-          Value centered = arith::SubFOp::create(b, l, x, mean);
-          Value scaled = arith::MulFOp::create(
-              b, l, centered, arith::DivFOp::create(b, l, gamma, denom));
-          x = arith::AddFOp::create(b, l, scaled, beta);
-        }
-        x = emitActivation(b, l, x, act);
-        linalg::YieldOp::create(b, l, castFloat(b, l, x, elementType));
+        linalg::YieldOp::create(
+            b, l, epilogue.emit(b, l, args[0], args.slice(1, args.size() - 2)));
       });
   return generic.getResult(0);
 }

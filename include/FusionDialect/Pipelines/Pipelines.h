@@ -15,6 +15,12 @@ struct FusionToCpuOptions : public PassPipelineOptions<FusionToCpuOptions> {
       llvm::cl::desc("Run fusion-fuse and fusion-fold-bn first; false builds "
                      "the unfused baseline with the same codegen"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> linalgConvs{
+      *this, "linalg-convs",
+      llvm::cl::desc("Lower fused ops to a linalg named conv plus an "
+                     "epilogue (fusion-lower-to-linalg) instead of one loop "
+                     "nest each (fusion-lower-to-loops, the GPU's form)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> testSkipWeightScaling{
       *this, "test-skip-weight-scaling",
       llvm::cl::desc("Test only: fold BatchNorm into the bias but not the "

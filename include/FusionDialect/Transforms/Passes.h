@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -25,6 +26,10 @@ void populateFoldBatchNormPatterns(RewritePatternSet &patterns);
 /// Patterns expanding both fused ops into linalg named convolutions plus one
 /// elementwise epilogue.
 void populateLowerToLinalgPatterns(RewritePatternSet &patterns);
+
+/// Patterns expanding both fused ops into one all-parallel linalg.generic
+/// whose body holds the conv reduction and the epilogue.
+void populateLowerToLoopsPatterns(RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
 #include "FusionDialect/Transforms/Passes.h.inc"

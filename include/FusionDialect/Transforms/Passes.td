@@ -84,4 +84,27 @@ def LowerToLinalg : Pass<"fusion-lower-to-linalg", "::mlir::ModuleOp"> {
   ];
 }
 
+def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
+  let summary = "Lower fused ops to one loop nest each: every output element "
+                "accumulated, biased, normalized and activated in registers";
+  let description = [{
+    Expands each `fusion.conv_bias_act` and `fusion.conv_bn_act` into a single
+    all-parallel `linalg.generic` over the output: the body runs the
+    reduction over input channels and the kernel window (reading input and
+    filter through `tensor.extract`, zero outside the padded border),
+    accumulates in f32 (or the element type, if wider), then adds the bias,
+    applies the normalization and the activation and writes the element
+    once. No intermediate (conv result, normalized value) is ever stored.
+
+    One expansion serves every layout and grouping (depthwise, channel
+    multipliers, any `groups`). On the GPU each such generic becomes exactly
+    one kernel; on the CPU it is the loop nest the parity checks run.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // FUSION_TRANSFORMS_PASSES_TD

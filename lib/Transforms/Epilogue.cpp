@@ -1,0 +1,103 @@
+//===- Epilogue.cpp - what a fused op does after the conv -----------------===//
+#include "Epilogue.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::fusion;
+
+Value mlir::fusion::floatConstant(OpBuilder &b, Location loc, Type type,
+                                  double v) {
+  return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v));
+}
+
+Value mlir::fusion::emitActivation(OpBuilder &b, Location loc, Value a,
+                                   ActivationAttr act) {
+  Type t = a.getType();
+  auto c = [&](double v) { return floatConstant(b, loc, t, v); };
+  auto clamp = [&](Value x, double lo, double hi) {
+    Value m = arith::MaximumFOp::create(b, loc, x, c(lo));
+    return arith::MinimumFOp::create(b, loc, m, c(hi)).getResult();
+  };
+  auto sigmoidDenominator = [&]() {
+    Value neg = arith::NegFOp::create(b, loc, a);
+    Value e = math::ExpOp::create(b, loc, neg);
+    return arith::AddFOp::create(b, loc, c(1.0), e).getResult();
+  };
+  switch (act.getKind()) {
+  case ActivationKind::none:
+    return a;
+  case ActivationKind::relu: {
+    Value positive =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGT, a, c(0.0));
+    return arith::SelectOp::create(b, loc, positive, a, c(0.0));
+  }
+  case ActivationKind::relu6:
+    return clamp(a, 0.0, 6.0);
+  case ActivationKind::clamp:
+    return clamp(a, act.getMin().convertToDouble(),
+                 act.getMax().convertToDouble());
+  case ActivationKind::leaky_relu: {
+    Value positive =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGT, a, c(0.0));
+    Value scaled = arith::MulFOp::create(
+        b, loc, a, c(act.getAlpha().convertToDouble()));
+    return arith::SelectOp::create(b, loc, positive, a, scaled);
+  }
+  case ActivationKind::sigmoid:
+    return arith::DivFOp::create(b, loc, c(1.0), sigmoidDenominator());
+  case ActivationKind::silu:
+    return arith::DivFOp::create(b, loc, a, sigmoidDenominator());
+  case ActivationKind::hardswish: {
+    Value shifted = arith::AddFOp::create(b, loc, a, c(3.0));
+    Value gate = clamp(shifted, 0.0, 6.0);
+    Value product = arith::MulFOp::create(b, loc, a, gate);
+    return arith::DivFOp::create(b, loc, product, c(6.0));
+  }
+  case ActivationKind::hardsigmoid: {
+    Value shifted = arith::AddFOp::create(b, loc, a, c(3.0));
+    return arith::DivFOp::create(b, loc, clamp(shifted, 0.0, 6.0), c(6.0));
+  }
+  }
+  return a;
+}
+
+Value mlir::fusion::castFloat(OpBuilder &b, Location loc, Value v, Type to) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, loc, to, v);
+  return arith::TruncFOp::create(b, loc, to, v);
+}
+
+Type FusedEpilogue::accumulatorType(Type elementType) {
+  return elementType.getIntOrFloatBitWidth() < 32
+             ? Type(Float32Type::get(elementType.getContext()))
+             : elementType;
+}
+
+Value FusedEpilogue::emit(OpBuilder &b, Location l, Value x,
+                          ValueRange perChannel) const {
+  unsigned next = 0;
+  if (hasBias)
+    x = arith::AddFOp::create(b, l, x,
+                              castFloat(b, l, perChannel[next++], accType));
+  if (hasNorm) {
+    Value mean = castFloat(b, l, perChannel[next++], accType);
+    Value var = castFloat(b, l, perChannel[next++], accType);
+    Value gamma = castFloat(b, l, perChannel[next++], accType);
+    Value beta = castFloat(b, l, perChannel[next++], accType);
+    Value denom = math::SqrtOp::create(
+        b, l,
+        arith::AddFOp::create(b, l, var,
+                              floatConstant(b, l, accType, epsilon)));
+    Value centered = arith::SubFOp::create(b, l, x, mean);
+    Value scaled = arith::MulFOp::create(
+        b, l, centered, arith::DivFOp::create(b, l, gamma, denom));
+    x = arith::AddFOp::create(b, l, scaled, beta);
+  }
+  x = emitActivation(b, l, x, activation);
+  return castFloat(b, l, x, resultType);
+}
