@@ -39,3 +39,8 @@ corpus = os.path.join(config.fusion_src_root, "..", "shared", "corpus",
 if os.path.isdir(corpus):
     config.available_features.add("shared-corpus")
     config.substitutions.append(("%corpus", corpus))
+
+# ptxas (CUDA toolkit) assembles emitted PTX where it is installed.
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))

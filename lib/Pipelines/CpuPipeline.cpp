@@ -43,7 +43,49 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
   return parsePassPipeline(kLowering, pm, llvm::errs());
 }
 
+/// After fusion: one kernel per parallel loop nest. Kernels read constants
+/// and feature maps from global memory and write each output once.
+static constexpr llvm::StringLiteral kGpuLowering =
+    "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
+    "tosa-to-tensor),"
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops,"
+    "convert-parallel-loops-to-gpu),"
+    "lower-affine,canonicalize,gpu-kernel-outlining";
+
+LogicalResult
+mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
+                                       const FusionToPtxOptions &options) {
+  if (options.fuse) {
+    pm.addPass(createFuseChains());
+    pm.addPass(createFoldBatchNorm());
+  }
+  pm.addPass(createLowerToLoops());
+  if (failed(parsePassPipeline(kGpuLowering, pm, llvm::errs())))
+    return failure();
+  std::string nvvm = "gpu-lower-to-nvvm-pipeline{cubin-chip=" +
+                     options.chip + " cubin-features=" + options.features +
+                     " cubin-format=isa}";
+  if (failed(parsePassPipeline(nvvm, pm, llvm::errs())))
+    return failure();
+  if (!options.dumpPtx.empty()) {
+    DumpPtxOptions dump;
+    dump.directory = options.dumpPtx;
+    pm.addPass(createDumpPtx(dump));
+  }
+  return success();
+}
+
 void mlir::fusion::registerFusionPipelines() {
+  PassPipelineRegistration<FusionToPtxOptions>(
+      "fusion-to-ptx",
+      "Fuse (unless fuse=false) and compile linalg/TOSA to GPU kernels as PTX",
+      [](OpPassManager &pm, const FusionToPtxOptions &options) {
+        if (failed(buildFusionToPtxPipeline(pm, options)))
+          llvm::errs() << "fusion-to-ptx: an upstream pass is missing from "
+                          "this MLIR build\n";
+      });
   PassPipelineRegistration<FusionToCpuOptions>(
       "fusion-to-cpu",
       "Fuse (unless fuse=false) and lower linalg/TOSA to LLVM for the host",

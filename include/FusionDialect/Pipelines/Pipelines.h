@@ -28,6 +28,33 @@ struct FusionToCpuOptions : public PassPipelineOptions<FusionToCpuOptions> {
       llvm::cl::init(false)};
 };
 
+struct FusionToPtxOptions : public PassPipelineOptions<FusionToPtxOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target SM, e.g. sm_80 or sm_90"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features; sm_90 needs +ptx80 or newer"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<bool> fuse{
+      *this, "fuse",
+      llvm::cl::desc("Run fusion-fuse and fusion-fold-bn first; false builds "
+                     "the unfused baseline with the same codegen"),
+      llvm::cl::init(true)};
+  PassOptions::Option<std::string> dumpPtx{
+      *this, "dump-ptx",
+      llvm::cl::desc("Directory to write each kernel module's PTX to "
+                     "(fusion-dump-ptx); empty writes none"),
+      llvm::cl::init("")};
+};
+
+/// linalg/TOSA on tensors -> GPU kernels (one per fused op, one per
+/// remaining linalg op) -> NVVM -> PTX text in gpu.binary, host side in the
+/// LLVM dialect with gpu.launch_func. Fails when an upstream pass it names
+/// is not registered.
+LogicalResult buildFusionToPtxPipeline(OpPassManager &pm,
+                                       const FusionToPtxOptions &options);
+
 /// linalg/TOSA on tensors -> LLVM dialect for the host, runnable with
 /// mlir-runner or the ExecutionEngine. The same lowering with fuse=false is
 /// the baseline every fused-vs-unfused comparison uses.
@@ -35,7 +62,7 @@ struct FusionToCpuOptions : public PassPipelineOptions<FusionToCpuOptions> {
 LogicalResult buildFusionToCpuPipeline(OpPassManager &pm,
                                        const FusionToCpuOptions &options);
 
-/// Registers `fusion-to-cpu`.
+/// Registers `fusion-to-cpu` and `fusion-to-ptx`.
 void registerFusionPipelines();
 
 } // namespace fusion

@@ -107,4 +107,17 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
   ];
 }
 
+def DumpPtx : Pass<"fusion-dump-ptx", "::mlir::ModuleOp"> {
+  let summary = "Write the PTX of every gpu.binary to files, one per binary";
+  let description = [{
+    For each `gpu.binary` whose object holds assembly (`cubin-format=isa`),
+    writes `<dir>/<binary name>.ptx`, ready for `ptxas` or a driver-API
+    runner. The module is not changed.
+  }];
+  let options = [
+    Option<"directory", "dir", "std::string", /*default=*/"\".\"",
+           "Directory the .ptx files are written to (must exist)">
+  ];
+}
+
 #endif // FUSION_TRANSFORMS_PASSES_TD
