@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/Transforms/Passes.h"
 
-#include "Epilogue.h"
+#include "ConvLowering.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -38,49 +38,13 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
       !(layout == ConvLayout::nchw_fchw && groups == inChannels &&
         filterShape[0] == inChannels))
     return failure();
-  // Dynamic result extents, computed from the input as the verifier does:
-  // (in + pad_lo + pad_hi - dilation * (kernel - 1) - 1) / stride + 1.
-  auto resultShape = resultType.getShape();
-  SmallVector<Value> dynamicSizes;
-  {
-    int64_t h = last ? 1 : 2, w = last ? 2 : 3;
-    ArrayRef<int64_t> pads = op.getPadding();
-    int64_t kernelH = layout == ConvLayout::nchw_fchw || layout == ConvLayout::nhwc_fhwc
-                          ? filterShape[layout == ConvLayout::nchw_fchw ? 2 : 1]
-                          : layout == ConvLayout::nchw_chw ? filterShape[1]
-                                                           : filterShape[0];
-    int64_t kernelW = layout == ConvLayout::nchw_fchw || layout == ConvLayout::nhwc_fhwc
-                          ? filterShape[layout == ConvLayout::nchw_fchw ? 3 : 2]
-                          : layout == ConvLayout::nchw_chw ? filterShape[2]
-                                                           : filterShape[1];
-    auto index = [&](int64_t v) {
-      return arith::ConstantIndexOp::create(rewriter, loc, v).getResult();
-    };
-    auto extent = [&](int64_t dim, int64_t padTotal, int64_t kernel,
-                      int64_t stride, int64_t dilation) -> Value {
-      Value in = tensor::DimOp::create(rewriter, loc, op.getInput(), dim);
-      Value span = index(padTotal - dilation * (kernel - 1) - 1);
-      Value numerator = arith::AddIOp::create(rewriter, loc, in, span);
-      Value quotient =
-          arith::DivUIOp::create(rewriter, loc, numerator, index(stride));
-      return arith::AddIOp::create(rewriter, loc, quotient, index(1));
-    };
-    for (int64_t d = 0; d < 4; ++d) {
-      if (!ShapedType::isDynamic(resultShape[d]))
-        continue;
-      if (d == 0)
-        dynamicSizes.push_back(
-            tensor::DimOp::create(rewriter, loc, op.getInput(), 0));
-      else if (d == h)
-        dynamicSizes.push_back(extent(h, pads[0] + pads[1], kernelH,
-                                      op.getStrides()[0], op.getDilations()[0]));
-      else if (d == w)
-        dynamicSizes.push_back(extent(w, pads[2] + pads[3], kernelW,
-                                      op.getStrides()[1], op.getDilations()[1]));
-      else
-        return failure();
-    }
-  }
+  FilterGeometry geometry = FilterGeometry::of(
+      layout, filterShape, resultType.getDimSize(last ? 3 : 1), groups);
+  FailureOr<SmallVector<Value>> dynamicSizes = dynamicResultSizes(
+      rewriter, loc, op.getInput(), resultType, layout, geometry,
+      op.getPadding(), op.getStrides(), op.getDilations());
+  if (failed(dynamicSizes))
+    return failure();
 
   // Explicit zero padding.
   Value input = op.getInput();
@@ -114,7 +78,7 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
                 filterType.getDimSize(3)};
   }
   Value empty =
-      tensor::EmptyOp::create(rewriter, loc, accShape, accType, dynamicSizes);
+      tensor::EmptyOp::create(rewriter, loc, accShape, accType, *dynamicSizes);
   Value init = linalg::FillOp::create(rewriter, loc,
                                       floatConstant(rewriter, loc, accType, 0.0),
                                       empty)
@@ -201,7 +165,7 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
   }
   maps.push_back(identity);
   Value out = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                      elementType, dynamicSizes);
+                                      elementType, *dynamicSizes);
   SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
   FusedEpilogue epilogue = FusedEpilogue::of(op);
   auto generic = linalg::GenericOp::create(

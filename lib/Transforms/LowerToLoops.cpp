@@ -10,7 +10,7 @@
 /// covers dense, grouped, depthwise and depthwise-with-multiplier convs.
 ///
 //===----------------------------------------------------------------------===//
-#include "Epilogue.h"
+#include "ConvLowering.h"
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -24,44 +24,6 @@ namespace mlir::fusion {
 
 using namespace mlir;
 using namespace mlir::fusion;
-
-namespace {
-/// Where each quantity sits in the filter of a layout.
-struct FilterGeometry {
-  int64_t kernelH, kernelW;
-  /// Input channels each output channel reads, and the channel multiplier
-  /// (output channels per group).
-  int64_t groupInChannels, groupOutChannels;
-};
-} // namespace
-
-static FilterGeometry readGeometry(ConvLayout layout, ArrayRef<int64_t> f,
-                                   int64_t inChannels, int64_t outChannels,
-                                   int64_t groups) {
-  FilterGeometry g;
-  switch (layout) {
-  case ConvLayout::nchw_fchw:
-    g = {f[2], f[3], f[1], outChannels / groups};
-    break;
-  case ConvLayout::nhwc_hwcf:
-    g = {f[0], f[1], f[2], outChannels / groups};
-    break;
-  case ConvLayout::nhwc_fhwc:
-    g = {f[1], f[2], f[3], outChannels / groups};
-    break;
-  case ConvLayout::nchw_chw:
-    g = {f[1], f[2], 1, 1};
-    break;
-  case ConvLayout::nhwc_hwc:
-    g = {f[0], f[1], 1, 1};
-    break;
-  case ConvLayout::nhwc_hwcm:
-    g = {f[0], f[1], 1, f[3]};
-    break;
-  }
-  (void)inChannels;
-  return g;
-}
 
 /// Filter indices of (output channel f, group-local input channel ci, kh, kw).
 static SmallVector<Value> filterIndex(OpBuilder &b, Location loc,
@@ -98,11 +60,9 @@ static FailureOr<Value> lowerToLoops(OpTy op, PatternRewriter &rewriter) {
   int64_t cDim = last ? 3 : 1, hDim = last ? 1 : 2, wDim = last ? 2 : 3;
   if (inputType.isDynamicDim(cDim) || resultType.isDynamicDim(cDim))
     return failure();
-  int64_t inChannels = inputType.getDimSize(cDim);
-  int64_t outChannels = resultType.getDimSize(cDim);
-  FilterGeometry geo =
-      readGeometry(layout, filterType.getShape(), inChannels, outChannels,
-                   op.getGroups());
+  FilterGeometry geo = FilterGeometry::of(layout, filterType.getShape(),
+                                          resultType.getDimSize(cDim),
+                                          op.getGroups());
   FusedEpilogue epilogue = FusedEpilogue::of(op);
   Type accType = epilogue.accType;
   MLIRContext *ctx = rewriter.getContext();
@@ -114,28 +74,13 @@ static FailureOr<Value> lowerToLoops(OpTy op, PatternRewriter &rewriter) {
   Value inH = tensor::DimOp::create(rewriter, loc, op.getInput(), hDim);
   Value inW = tensor::DimOp::create(rewriter, loc, op.getInput(), wDim);
 
-  // Result extents: dynamic ones are read off the input, as the verifier
-  // computes them.
-  SmallVector<Value> dynamicSizes;
   ArrayRef<int64_t> pads = op.getPadding(), strides = op.getStrides(),
                     dilations = op.getDilations();
-  for (int64_t d = 0; d < 4; ++d) {
-    if (!resultType.isDynamicDim(d))
-      continue;
-    if (d == 0) {
-      dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, op.getInput(), 0));
-      continue;
-    }
-    bool isH = d == hDim;
-    int64_t padTotal = isH ? pads[0] + pads[1] : pads[2] + pads[3];
-    int64_t kernel = isH ? geo.kernelH : geo.kernelW;
-    int64_t stride = strides[isH ? 0 : 1], dilation = dilations[isH ? 0 : 1];
-    Value in = isH ? inH : inW;
-    Value num = arith::AddIOp::create(
-        rewriter, loc, in, index(rewriter, padTotal - dilation * (kernel - 1) - 1));
-    Value q = arith::DivUIOp::create(rewriter, loc, num, index(rewriter, stride));
-    dynamicSizes.push_back(arith::AddIOp::create(rewriter, loc, q, index(rewriter, 1)));
-  }
+  FailureOr<SmallVector<Value>> dynamicSizes =
+      dynamicResultSizes(rewriter, loc, op.getInput(), resultType, layout,
+                         geo, pads, strides, dilations);
+  if (failed(dynamicSizes))
+    return failure();
 
   SmallVector<Value> perChannel;
   if (Value bias = op.getBias())
@@ -149,7 +94,8 @@ static FailureOr<Value> lowerToLoops(OpTy op, PatternRewriter &rewriter) {
   SmallVector<AffineMap> maps(perChannel.size(), channelMap);
   maps.push_back(identity);
   Value out = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                      resultType.getElementType(), dynamicSizes);
+                                      resultType.getElementType(),
+                                      *dynamicSizes);
   Value input = op.getInput(), filter = op.getFilter();
   Type inElement = inputType.getElementType();
 

@@ -1,8 +1,9 @@
-//===- Epilogue.cpp - what a fused op does after the conv -----------------===//
-#include "Epilogue.h"
+//===- ConvLowering.cpp - shared by the fused-op lowerings ----------------===//
+#include "ConvLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 using namespace mlir::fusion;
@@ -70,6 +71,59 @@ Value mlir::fusion::castFloat(OpBuilder &b, Location loc, Value v, Type to) {
   if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
     return arith::ExtFOp::create(b, loc, to, v);
   return arith::TruncFOp::create(b, loc, to, v);
+}
+
+FilterGeometry FilterGeometry::of(ConvLayout layout, ArrayRef<int64_t> f,
+                                  int64_t outChannels, int64_t groups) {
+  switch (layout) {
+  case ConvLayout::nchw_fchw:
+    return {f[2], f[3], f[1], outChannels / groups};
+  case ConvLayout::nhwc_hwcf:
+    return {f[0], f[1], f[2], outChannels / groups};
+  case ConvLayout::nhwc_fhwc:
+    return {f[1], f[2], f[3], outChannels / groups};
+  case ConvLayout::nchw_chw:
+    return {f[1], f[2], 1, 1};
+  case ConvLayout::nhwc_hwc:
+    return {f[0], f[1], 1, 1};
+  case ConvLayout::nhwc_hwcm:
+    return {f[0], f[1], 1, f[3]};
+  }
+  return {1, 1, 1, 1};
+}
+
+FailureOr<SmallVector<Value>> mlir::fusion::dynamicResultSizes(
+    OpBuilder &b, Location loc, Value input, RankedTensorType resultType,
+    ConvLayout layout, const FilterGeometry &geometry,
+    ArrayRef<int64_t> padding, ArrayRef<int64_t> strides,
+    ArrayRef<int64_t> dilations) {
+  bool last = isChannelsLast(layout);
+  int64_t hDim = last ? 1 : 2, wDim = last ? 2 : 3;
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    if (!resultType.isDynamicDim(d))
+      continue;
+    if (d == 0) {
+      sizes.push_back(tensor::DimOp::create(b, loc, input, 0));
+      continue;
+    }
+    if (d != hDim && d != wDim)
+      return failure();
+    bool isH = d == hDim;
+    int64_t padTotal = isH ? padding[0] + padding[1] : padding[2] + padding[3];
+    int64_t kernel = isH ? geometry.kernelH : geometry.kernelW;
+    int64_t dilation = dilations[isH ? 0 : 1];
+    Value in = tensor::DimOp::create(b, loc, input, d);
+    Value numerator = arith::AddIOp::create(
+        b, loc, in, index(padTotal - dilation * (kernel - 1) - 1));
+    Value quotient =
+        arith::DivUIOp::create(b, loc, numerator, index(strides[isH ? 0 : 1]));
+    sizes.push_back(arith::AddIOp::create(b, loc, quotient, index(1)));
+  }
+  return sizes;
 }
 
 Type FusedEpilogue::accumulatorType(Type elementType) {
