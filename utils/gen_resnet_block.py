@@ -92,14 +92,20 @@ def expand(v, c):
     return r
 
 
-def bcast(x, p, c, h, w, op):
+def map_generic(prefix, ins, in_types, maps, block_args, body, c, h, w):
+    """An all-parallel generic over an NCHW map writing a fresh tensor."""
     e = fresh("e")
     lines.append(f"  {e} = tensor.empty() : {t(N, c, h, w)}")
-    r = fresh("bn")
-    lines.append(f"  {r} = linalg.generic {{indexing_maps = [{MAP4}, {MAPC}, {MAP4}], iterator_types = {PAR4}}} "
-                 f"ins({x}, {p} : {t(N, c, h, w)}, {t(c, 1, 1)}) outs({e} : {t(N, c, h, w)}) {{\n"
-                 f"  ^bb0(%in: f32, %q: f32, %o: f32):\n    %r = arith.{op} %in, %q : f32\n    linalg.yield %r : f32\n  }} -> {t(N, c, h, w)}")
+    r = fresh(prefix)
+    lines.append(f"  {r} = linalg.generic {{indexing_maps = [{', '.join(maps + [MAP4])}], iterator_types = {PAR4}}} "
+                 f"ins({', '.join(ins)} : {', '.join(in_types)}) outs({e} : {t(N, c, h, w)}) {{\n"
+                 f"  ^bb0({block_args}, %o: f32):\n{body}\n  }} -> {t(N, c, h, w)}")
     return r
+
+
+def bcast(x, p, c, h, w, op):
+    return map_generic("bn", [x, p], [t(N, c, h, w), t(c, 1, 1)], [MAP4, MAPC], "%in: f32, %q: f32",
+                       f"    %r = arith.{op} %in, %q : f32\n    linalg.yield %r : f32", c, h, w)
 
 
 def batchnorm(x, c, h, w, name):
@@ -118,24 +124,14 @@ def batchnorm(x, c, h, w, name):
 
 
 def relu(x, c, h, w):
-    e = fresh("e")
-    lines.append(f"  {e} = tensor.empty() : {t(N, c, h, w)}")
-    r = fresh("relu")
-    lines.append(f"  {r} = linalg.generic {{indexing_maps = [{MAP4}, {MAP4}], iterator_types = {PAR4}}} "
-                 f"ins({x} : {t(N, c, h, w)}) outs({e} : {t(N, c, h, w)}) {{\n"
-                 f"  ^bb0(%in: f32, %o: f32):\n    %p = arith.cmpf ugt, %in, %zero : f32\n    %r = arith.select %p, %in, %zero : f32\n"
-                 f"    linalg.yield %r : f32\n  }} -> {t(N, c, h, w)}")
-    return r
+    return map_generic("relu", [x], [t(N, c, h, w)], [MAP4], "%in: f32",
+                       "    %p = arith.cmpf ugt, %in, %zero : f32\n    %r = arith.select %p, %in, %zero : f32\n"
+                       "    linalg.yield %r : f32", c, h, w)
 
 
 def add(a, b, c, h, w):
-    e = fresh("e")
-    lines.append(f"  {e} = tensor.empty() : {t(N, c, h, w)}")
-    r = fresh("add")
-    lines.append(f"  {r} = linalg.generic {{indexing_maps = [{MAP4}, {MAP4}, {MAP4}], iterator_types = {PAR4}}} "
-                 f"ins({a}, {b} : {t(N, c, h, w)}, {t(N, c, h, w)}) outs({e} : {t(N, c, h, w)}) {{\n"
-                 f"  ^bb0(%in: f32, %in2: f32, %o: f32):\n    %r = arith.addf %in, %in2 : f32\n    linalg.yield %r : f32\n  }} -> {t(N, c, h, w)}")
-    return r
+    return map_generic("add", [a, b], [t(N, c, h, w)] * 2, [MAP4, MAP4], "%in: f32, %in2: f32",
+                       "    %r = arith.addf %in, %in2 : f32\n    linalg.yield %r : f32", c, h, w)
 
 
 # stem: conv3x3 s1 + bn + relu
