@@ -213,6 +213,76 @@ static ConvMatchResult matchTosa(TosaConv op, ConvLayout layout) {
   return r;
 }
 
+/// The 4-D value a 5-D grouped operand was expanded from by splitting
+/// dimension 1 (channels into groups), or null.
+static Value groupedSource(Value v) {
+  auto expand = v.getDefiningOp<tensor::ExpandShapeOp>();
+  if (!expand || expand.getSrcType().getRank() != 4 ||
+      expand.getResultType().getRank() != 5)
+    return {};
+  SmallVector<ReassociationIndices> r = expand.getReassociationIndices();
+  if (r.size() != 4 || r[1] != ReassociationIndices{1, 2})
+    return {};
+  return expand.getSrc();
+}
+
+/// torch-mlir's grouped conv: input and accumulator expanded from NCHW to
+/// [N, G, C/G, H, W], `linalg.conv_2d_ngchw_gfchw`, result collapsed back.
+/// Read as an NCHW/FCHW conv with `groups = G`.
+static ConvMatchResult matchGrouped(linalg::Conv2DNgchwGfchwOp op) {
+  ConvMatchResult r;
+  ConvMatch &m = r.match;
+  m.conv = op;
+  m.layout = ConvLayout::nchw_fchw;
+  m.channelDim = 1;
+  m.strides = readPair(op->getAttrOfType<DenseIntElementsAttr>("strides"));
+  m.dilations = readPair(op->getAttrOfType<DenseIntElementsAttr>("dilations"));
+  Value input = op.getDpsInputs()[0], filter = op.getDpsInputs()[1];
+  Value init = op.getDpsInits()[0];
+  auto users = op->getResult(0).getUsers();
+  auto collapse = llvm::hasSingleElement(users)
+                      ? dyn_cast<tensor::CollapseShapeOp>(*users.begin())
+                      : nullptr;
+  m.input = groupedSource(input);
+  Value init4 = groupedSource(init);
+  if (!m.input || !init4 || !collapse ||
+      collapse.getResultType().getRank() != 4)
+    return refuse(Refusal::UnrecognizedPattern,
+                  "a grouped conv whose input, accumulator or result is not "
+                  "an NCHW tensor split into groups");
+  m.output = collapse.getResult();
+  m.absorbed.push_back(collapse);
+  m.groups = cast<ShapedType>(filter.getType()).getDimSize(0);
+  // [G, F/G, C/G, KH, KW] row-major is [F, C/G, KH, KW]: output channel
+  // g * F/G + f, as the collapsed result numbers them.
+  auto filterExpand = filter.getDefiningOp<tensor::ExpandShapeOp>();
+  if (filterExpand && filterExpand.getSrcType().getRank() == 4 &&
+      filterExpand.getReassociationIndices().front() ==
+          ReassociationIndices{0, 1}) {
+    m.filter = filterExpand.getSrc();
+  } else {
+    m.filter = filter;
+    m.collapseGroupedFilter = true;
+  }
+  auto in = cast<ShapedType>(m.input.getType());
+  auto flt = cast<ShapedType>(filter.getType());
+  auto out = cast<ShapedType>(m.output.getType());
+  Type et = out.getElementType();
+  if (!isSupportedFloat(et) || in.getElementType() != et ||
+      flt.getElementType() != et)
+    return refuse(Refusal::UnsupportedDtype,
+                  "grouped conv on a type the fused ops do not take");
+  if (out.isDynamicDim(1) || ShapedType::isDynamic(m.groups))
+    return refuse(Refusal::DynamicChannelDim,
+                  "the output channel dimension is not static");
+  m.channels = out.getDimSize(1);
+  if (auto refused = readLinalgInit(m, init4))
+    return *refused;
+  absorbPad(m);
+  r.status = ConvMatchStatus::Matched;
+  return r;
+}
+
 ConvMatchResult mlir::fusion::matchConvolution(Operation *op) {
   using L = ConvLayout;
   return llvm::TypeSwitch<Operation *, ConvMatchResult>(op)
@@ -244,10 +314,12 @@ ConvMatchResult mlir::fusion::matchConvolution(Operation *op) {
         return refuse(Refusal::UnsupportedDtype,
                       "quantized convolutions are not fused");
       })
-      .Case<linalg::Conv2DNgchwFgchwOp, linalg::Conv2DNgchwGfchwOp,
-            linalg::Conv2DNhwgcGfhwcOp>([](Operation *) {
-        return refuse(Refusal::UnrecognizedPattern,
-                      "grouped convolutions in 5-D form are not matched yet");
-      })
+      .Case([](linalg::Conv2DNgchwGfchwOp c) { return matchGrouped(c); })
+      .Case<linalg::Conv2DNgchwFgchwOp, linalg::Conv2DNhwgcGfhwcOp>(
+          [](Operation *) {
+            return refuse(Refusal::UnrecognizedPattern,
+                          "grouped convolutions in this 5-D layout are not "
+                          "matched yet (conv_2d_ngchw_gfchw is)");
+          })
       .Default([](Operation *) { return ConvMatchResult(); });
 }

@@ -71,6 +71,10 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
 
   int64_t channels = conv.channels;
   auto resultType = cast<RankedTensorType>(conv.output.getType());
+  Value filter = conv.filter;
+  if (conv.collapseGroupedFilter)
+    filter = tensor::CollapseShapeOp::create(
+        b, loc, filter, SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}, {4}});
   FloatType f32 = b.getF32Type(), f64 = b.getF64Type();
 
   // The conv's own bias: a value, a uniform constant, or nothing.
@@ -102,7 +106,7 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
         channelConstant(b, loc, std::vector<double>(channels, 0.0), statType);
     Value var =
         channelConstant(b, loc, std::vector<double>(channels, 1.0), statType);
-    fused = ConvBnActOp::create(b, loc, resultType, conv.input, conv.filter,
+    fused = ConvBnActOp::create(b, loc, resultType, conv.input, filter,
                                 bias, mean, var, gamma, beta,
                                 APFloat(0.0), conv.layout, strides,
                                 dilations, padding, groups, m.activation);
@@ -129,7 +133,7 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
                                 channelConstant(b, loc, m.affine.shift, f32));
       }
     }
-    fused = ConvBiasActOp::create(b, loc, resultType, conv.input, conv.filter,
+    fused = ConvBiasActOp::create(b, loc, resultType, conv.input, filter,
                                   bias, conv.layout, strides, dilations,
                                   padding, groups, m.activation);
   }

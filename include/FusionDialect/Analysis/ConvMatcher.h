@@ -35,6 +35,9 @@ struct ConvMatch {
   int64_t channels = 0;
   /// Ops folded into the match besides the conv (pad, collapse).
   SmallVector<Operation *, 2> absorbed;
+  /// A grouped conv's [G, F/G, C/G, KH, KW] filter that the rewrite must
+  /// collapse to the fused op's [F, C/G, KH, KW].
+  bool collapseGroupedFilter = false;
 };
 
 enum class ConvMatchStatus { NotAConv, Matched, Refused };
