@@ -656,11 +656,6 @@ std::optional<ChainMatch> mlir::fusion::matchChain(Operation *op) {
       match.detail = "a per-channel scale or shift after the activation "
                      "cannot move across it";
       break;
-    case SplitFailure::NonConstantParameters:
-      match.reason = Refusal::NonConstantParameters;
-      match.detail = "the normalization parameters are not constants and do "
-                     "not have the BatchNorm shape";
-      break;
     case SplitFailure::UnknownActivation:
       match.reason = Refusal::UnsupportedActivation;
       match.detail = "the elementwise ops after the conv compute no "

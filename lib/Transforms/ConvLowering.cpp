@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
 using namespace mlir::fusion;
@@ -124,6 +125,21 @@ FailureOr<SmallVector<Value>> mlir::fusion::dynamicResultSizes(
     sizes.push_back(arith::AddIOp::create(b, loc, quotient, index(1)));
   }
   return sizes;
+}
+
+LogicalResult mlir::fusion::lowerAllFusedOps(Operation *root,
+                                             RewritePatternSet &&patterns,
+                                             StringRef target) {
+  if (failed(applyPatternsGreedily(root, std::move(patterns))))
+    return failure();
+  WalkResult left = root->walk([&](Operation *op) {
+    if (isa<ConvBiasActOp, ConvBnActOp>(op)) {
+      op->emitError("fused op could not be lowered to ") << target;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(left.wasInterrupted());
 }
 
 Type FusedEpilogue::accumulatorType(Type elementType) {

@@ -13,6 +13,7 @@
 
 #include "FusionDialect/IR/FusionDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir::fusion {
 
@@ -36,6 +37,11 @@ dynamicResultSizes(OpBuilder &b, Location loc, Value input,
                    RankedTensorType resultType, ConvLayout layout,
                    const FilterGeometry &geometry, ArrayRef<int64_t> padding,
                    ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations);
+
+/// Applies a lowering's patterns to `root`; fails, naming the op, when a
+/// fused op is left (`target` names the lowering in the message).
+LogicalResult lowerAllFusedOps(Operation *root, RewritePatternSet &&patterns,
+                               StringRef target);
 
 /// A float constant of scalar type `type`.
 Value floatConstant(OpBuilder &b, Location loc, Type type, double v);

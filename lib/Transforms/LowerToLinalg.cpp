@@ -12,7 +12,6 @@
 #include "ConvLowering.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::fusion {
 #define GEN_PASS_DEF_LOWERTOLINALG
@@ -197,16 +196,7 @@ struct LowerToLinalgPass : public mlir::fusion::impl::LowerToLinalgBase<LowerToL
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateLowerToLinalgPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      return signalPassFailure();
-    WalkResult left = getOperation().walk([](Operation *op) {
-      if (isa<ConvBiasActOp, ConvBnActOp>(op)) {
-        op->emitError("fused op could not be lowered to linalg");
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (left.wasInterrupted())
+    if (failed(lowerAllFusedOps(getOperation(), std::move(patterns), "linalg")))
       signalPassFailure();
   }
 };

@@ -15,7 +15,6 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::fusion {
 #define GEN_PASS_DEF_LOWERTOLOOPS
@@ -204,16 +203,7 @@ struct LowerToLoopsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateLowerToLoopsPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      return signalPassFailure();
-    WalkResult left = getOperation().walk([](Operation *op) {
-      if (isa<ConvBiasActOp, ConvBnActOp>(op)) {
-        op->emitError("fused op could not be lowered to loops");
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (left.wasInterrupted())
+    if (failed(lowerAllFusedOps(getOperation(), std::move(patterns), "loops")))
       signalPassFailure();
   }
 };

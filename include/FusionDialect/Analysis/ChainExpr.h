@@ -59,7 +59,6 @@ struct ChainSplit {
 
 /// Why a formula could not be split into affine + known activation.
 enum class SplitFailure {
-  NonConstantParameters,
   PerChannelAfterActivation,
   UnknownActivation,
 };
