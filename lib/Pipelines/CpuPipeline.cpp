@@ -43,14 +43,15 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
   return parsePassPipeline(kLowering, pm, llvm::errs());
 }
 
-/// After fusion: one kernel per parallel loop nest. Kernels read constants
-/// and feature maps from global memory and write each output once.
+/// After fusion: one kernel per parallel loop nest, in blocks of 32 x 4
+/// threads with the contiguous output dimension on thread x. Kernels read
+/// constants and feature maps from global memory and write each output once.
 static constexpr llvm::StringLiteral kGpuLowering =
     "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
     "tosa-to-tensor),"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
-    "func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops,"
+    "func.func(convert-linalg-to-parallel-loops,fusion-map-loops-to-gpu,"
     "convert-parallel-loops-to-gpu),"
     "lower-affine,canonicalize,gpu-kernel-outlining";
 

@@ -10,8 +10,11 @@
 // RUN: cat %t/unfused/*.ptx | grep -c "^.entry\|^\s*.visible .entry" | FileCheck %s --check-prefix=FIVE
 // RUN: cat %t/unfused/*.ptx | grep -c "st.global" | FileCheck %s --check-prefix=FIVE
 // RUN: FileCheck %s --check-prefix=HOST < %t/fused.mlir
+// RUN: cat %t/fused/*.ptx | FileCheck %s --check-prefix=THREADS
 
 // ONE: {{^}}1{{$}}
+// Blocks of 32 x 4 threads, the contiguous output dimension on thread x.
+// THREADS: .maxntid 32, 4, 1
 // FIVE: {{^}}5{{$}}
 // HOST: gpu.launch_func @net_kernel::@net_kernel
 // HOST-NOT: gpu.launch_func

@@ -107,6 +107,30 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
   ];
 }
 
+def MapLoopsToGpu : Pass<"fusion-map-loops-to-gpu"> {
+  let summary = "Tile each outermost scf.parallel into blocks of threads, "
+                "the contiguous dimension on thread x";
+  let description = [{
+    Loops from linalg iterate row-major: their last dimension is the one
+    adjacent threads should share for coalesced loads and stores. Each
+    outermost `scf.parallel` without reductions is tiled by
+    `[..., 1, rows, lanes]` and mapped: tiles to blocks (last dimension to
+    x, then y, z), the tile's last dimension to thread x and the one before
+    to thread y; further dimensions run inside each thread. Applied to fused
+    and unfused kernels alike, so comparisons stay fair; then
+    `convert-parallel-loops-to-gpu` makes the launches.
+  }];
+  let options = [
+    Option<"lanes", "lanes", "int64_t", /*default=*/"32",
+           "Threads along the contiguous dimension (thread x)">,
+    Option<"rows", "rows", "int64_t", /*default=*/"4",
+           "Threads along the next dimension (thread y)">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::affine::AffineDialect"];
+}
+
 def DumpPtx : Pass<"fusion-dump-ptx", "::mlir::ModuleOp"> {
   let summary = "Write the PTX of every gpu.binary to files, one per binary";
   let description = [{
