@@ -43,6 +43,23 @@ dynamicResultSizes(OpBuilder &b, Location loc, Value input,
 LogicalResult lowerAllFusedOps(Operation *root, RewritePatternSet &&patterns,
                                StringRef target);
 
+/// Replaces a fused op by what `Lower` builds for it; `why` explains a
+/// failure.
+template <typename OpTy, FailureOr<Value> (*Lower)(OpTy, PatternRewriter &)>
+struct LowerFusedOpPattern : public OpRewritePattern<OpTy> {
+  LowerFusedOpPattern(MLIRContext *ctx, StringRef why)
+      : OpRewritePattern<OpTy>(ctx), why(why.str()) {}
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<Value> lowered = Lower(op, rewriter);
+    if (failed(lowered))
+      return rewriter.notifyMatchFailure(op, why);
+    rewriter.replaceOp(op, *lowered);
+    return success();
+  }
+  std::string why;
+};
+
 /// A float constant of scalar type `type`.
 Value floatConstant(OpBuilder &b, Location loc, Type type, double v);
 
@@ -75,6 +92,19 @@ struct FusedEpilogue {
     return e;
   }
   static Type accumulatorType(Type elementType);
+
+  /// The per-channel operands of `op` in the order `emit` reads them: bias
+  /// (if any), then mean, variance, gamma, beta (if normalized).
+  template <typename OpTy>
+  static SmallVector<Value> perChannelOperands(OpTy op) {
+    SmallVector<Value> operands;
+    if (Value bias = op.getBias())
+      operands.push_back(bias);
+    if constexpr (std::is_same_v<OpTy, ConvBnActOp>)
+      operands.append(
+          {op.getMean(), op.getVariance(), op.getGamma(), op.getBeta()});
+    return operands;
+  }
 
   /// `acc` in accType; `perChannel` holds this channel's bias (if any) then
   /// mean, variance, gamma, beta (if normalized), in any float type.

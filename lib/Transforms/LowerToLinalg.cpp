@@ -150,18 +150,9 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
   AffineMap perChannel =
       AffineMap::get(4, 0, rewriter.getAffineDimExpr(channelDim), ctx);
   SmallVector<Value> epilogueInputs{conv};
-  SmallVector<AffineMap> maps{identity};
-  Value bias = op.getBias();
-  if (bias) {
-    epilogueInputs.push_back(bias);
-    maps.push_back(perChannel);
-  }
-  if constexpr (std::is_same_v<OpTy, ConvBnActOp>) {
-    for (Value v : {op.getMean(), op.getVariance(), op.getGamma(), op.getBeta()}) {
-      epilogueInputs.push_back(v);
-      maps.push_back(perChannel);
-    }
-  }
+  llvm::append_range(epilogueInputs, FusedEpilogue::perChannelOperands(op));
+  SmallVector<AffineMap> maps(epilogueInputs.size(), perChannel);
+  maps.front() = identity;
   maps.push_back(identity);
   Value out = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
                                       elementType, *dynamicSizes);
@@ -177,21 +168,6 @@ static FailureOr<Value> lowerConv(OpTy op, PatternRewriter &rewriter) {
 }
 
 namespace {
-template <typename OpTy>
-struct LowerFusedConv : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    FailureOr<Value> lowered = lowerConv(op, rewriter);
-    if (failed(lowered))
-      return rewriter.notifyMatchFailure(
-          op, "grouped convolutions (1 < groups < channels) and dynamic "
-              "non-batch dimensions have no linalg lowering yet");
-    rewriter.replaceOp(op, *lowered);
-    return success();
-  }
-};
-
 struct LowerToLinalgPass : public mlir::fusion::impl::LowerToLinalgBase<LowerToLinalgPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
@@ -203,6 +179,9 @@ struct LowerToLinalgPass : public mlir::fusion::impl::LowerToLinalgBase<LowerToL
 } // namespace
 
 void mlir::fusion::populateLowerToLinalgPatterns(RewritePatternSet &patterns) {
-  patterns.add<LowerFusedConv<ConvBiasActOp>, LowerFusedConv<ConvBnActOp>>(
-      patterns.getContext());
+  StringRef why = "grouped convolutions (1 < groups < channels) and dynamic "
+                  "channel dimensions have no linalg lowering";
+  patterns.add<LowerFusedOpPattern<ConvBiasActOp, lowerConv<ConvBiasActOp>>,
+               LowerFusedOpPattern<ConvBnActOp, lowerConv<ConvBnActOp>>>(
+      patterns.getContext(), why);
 }

@@ -81,12 +81,7 @@ static FailureOr<Value> lowerToLoops(OpTy op, PatternRewriter &rewriter) {
   if (failed(dynamicSizes))
     return failure();
 
-  SmallVector<Value> perChannel;
-  if (Value bias = op.getBias())
-    perChannel.push_back(bias);
-  if constexpr (std::is_same_v<OpTy, ConvBnActOp>)
-    perChannel.append({op.getMean(), op.getVariance(), op.getGamma(),
-                       op.getBeta()});
+  SmallVector<Value> perChannel = FusedEpilogue::perChannelOperands(op);
   AffineMap identity = AffineMap::getMultiDimIdentityMap(4, ctx);
   AffineMap channelMap =
       AffineMap::get(4, 0, rewriter.getAffineDimExpr(cDim), ctx);
@@ -185,19 +180,6 @@ static FailureOr<Value> lowerToLoops(OpTy op, PatternRewriter &rewriter) {
 }
 
 namespace {
-template <typename OpTy>
-struct LowerFusedConvToLoops : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    FailureOr<Value> lowered = lowerToLoops(op, rewriter);
-    if (failed(lowered))
-      return rewriter.notifyMatchFailure(op, "dynamic channel dimension");
-    rewriter.replaceOp(op, *lowered);
-    return success();
-  }
-};
-
 struct LowerToLoopsPass
     : public mlir::fusion::impl::LowerToLoopsBase<LowerToLoopsPass> {
   void runOnOperation() override {
@@ -210,6 +192,8 @@ struct LowerToLoopsPass
 } // namespace
 
 void mlir::fusion::populateLowerToLoopsPatterns(RewritePatternSet &patterns) {
-  patterns.add<LowerFusedConvToLoops<ConvBiasActOp>,
-               LowerFusedConvToLoops<ConvBnActOp>>(patterns.getContext());
+  StringRef why = "dynamic channel dimension";
+  patterns.add<LowerFusedOpPattern<ConvBiasActOp, lowerToLoops<ConvBiasActOp>>,
+               LowerFusedOpPattern<ConvBnActOp, lowerToLoops<ConvBnActOp>>>(
+      patterns.getContext(), why);
 }
