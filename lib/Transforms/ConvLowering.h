@@ -15,6 +15,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <functional>
+
 namespace mlir::fusion {
 
 /// Where the kernel window and channel groups sit in a filter layout.
@@ -43,20 +45,22 @@ dynamicResultSizes(OpBuilder &b, Location loc, Value input,
 LogicalResult lowerAllFusedOps(Operation *root, RewritePatternSet &&patterns,
                                StringRef target);
 
-/// Replaces a fused op by what `Lower` builds for it; `why` explains a
+/// Replaces a fused op by what `lower` builds for it; `why` explains a
 /// failure.
-template <typename OpTy, FailureOr<Value> (*Lower)(OpTy, PatternRewriter &)>
+template <typename OpTy>
 struct LowerFusedOpPattern : public OpRewritePattern<OpTy> {
-  LowerFusedOpPattern(MLIRContext *ctx, StringRef why)
-      : OpRewritePattern<OpTy>(ctx), why(why.str()) {}
+  using Lowering = std::function<FailureOr<Value>(OpTy, PatternRewriter &)>;
+  LowerFusedOpPattern(MLIRContext *ctx, Lowering lower, StringRef why)
+      : OpRewritePattern<OpTy>(ctx), lower(std::move(lower)), why(why.str()) {}
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<Value> lowered = Lower(op, rewriter);
+    FailureOr<Value> lowered = lower(op, rewriter);
     if (failed(lowered))
       return rewriter.notifyMatchFailure(op, why);
     rewriter.replaceOp(op, *lowered);
     return success();
   }
+  Lowering lower;
   std::string why;
 };
 

@@ -159,6 +159,36 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
   return linalg::TransposeOp::create(b, loc, fused, init, perm)->getResult(0);
 }
 
+/// The conv alone (its zero padding and accumulator init absorbed) as a
+/// fused op with no normalization and no activation.
+static void wrapConvAlone(ConvMatch &conv) {
+  OpBuilder b(conv.conv);
+  b.setInsertionPointAfterValue(conv.output);
+  Location loc = conv.conv->getLoc();
+  Value filter = conv.filter;
+  if (conv.collapseGroupedFilter)
+    filter = tensor::CollapseShapeOp::create(
+        b, loc, filter,
+        SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}, {4}});
+  Value bias = conv.bias;
+  if (!bias && conv.scalarBias != 0.0)
+    bias = channelConstant(
+        b, loc, std::vector<double>(conv.channels, conv.scalarBias),
+        b.getF32Type());
+  auto resultType = cast<RankedTensorType>(conv.output.getType());
+  Value alone = ConvBiasActOp::create(
+      b, loc, resultType, conv.input, filter, bias, conv.layout, conv.strides,
+      conv.dilations, conv.padding, conv.groups,
+      ActivationAttr::get(b.getContext(), ActivationKind::none));
+  conv.output.replaceAllUsesWith(alone);
+  SmallVector<Operation *> dead;
+  for (Operation *op : llvm::reverse(conv.absorbed))
+    if (isa<tensor::CollapseShapeOp>(op))
+      dead.push_back(op);
+  dead.push_back(conv.conv);
+  eraseDeadOpsFrom(dead);
+}
+
 namespace {
 struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass> {
   using Base::Base;
@@ -173,8 +203,15 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
         if (matchConvolution(op).status != ConvMatchStatus::NotAConv)
           convs.push_back(op);
       });
-      for (Operation *conv : convs)
-        processConv(conv, report);
+      for (Operation *conv : convs) {
+        if (!convsOnly) {
+          processConv(conv, report);
+          continue;
+        }
+        ConvMatchResult alone = matchConvolution(conv);
+        if (alone.status == ConvMatchStatus::Matched)
+          wrapConvAlone(alone.match);
+      }
     });
     if (!reportFile.empty()) {
       std::string error;

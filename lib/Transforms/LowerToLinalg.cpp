@@ -181,7 +181,9 @@ struct LowerToLinalgPass : public mlir::fusion::impl::LowerToLinalgBase<LowerToL
 void mlir::fusion::populateLowerToLinalgPatterns(RewritePatternSet &patterns) {
   StringRef why = "grouped convolutions (1 < groups < channels) and dynamic "
                   "channel dimensions have no linalg lowering";
-  patterns.add<LowerFusedOpPattern<ConvBiasActOp, lowerConv<ConvBiasActOp>>,
-               LowerFusedOpPattern<ConvBnActOp, lowerConv<ConvBnActOp>>>(
-      patterns.getContext(), why);
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<LowerFusedOpPattern<ConvBiasActOp>>(
+      ctx, lowerConv<ConvBiasActOp>, why);
+  patterns.add<LowerFusedOpPattern<ConvBnActOp>>(ctx, lowerConv<ConvBnActOp>,
+                                                 why);
 }

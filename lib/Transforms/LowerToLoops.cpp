@@ -1,9 +1,11 @@
-//===- LowerToLoops.cpp - fused ops to one loop nest each -----------------===//
+//===- LowerToLoops.cpp - fused ops to one register-blocked loop nest -----===//
 ///
-/// A fused op becomes one all-parallel linalg.generic over its output whose
-/// body runs the whole reduction and the epilogue for one element: the
-/// accumulator, the biased and normalized value live in registers and the
-/// element is stored once. Mapped to the GPU, each generic is one kernel.
+/// A fused op becomes one scf.forall over its output. Each iteration keeps a
+/// block of outputs (channels x columns) in registers through the whole
+/// reduction, so one input load feeds every channel of the block and one
+/// filter load every column; bias, normalization and activation then run on
+/// the registers and each element is stored once. Mapped to the GPU, each
+/// forall is one kernel and each iteration one thread.
 ///
 /// One body serves every layout and grouping: output channel `f` of group
 /// `f / (F / groups)` reads input channels `[g * Cg, (g + 1) * Cg)`, which
@@ -24,10 +26,82 @@ namespace mlir::fusion {
 using namespace mlir;
 using namespace mlir::fusion;
 
+namespace {
+/// The outputs one iteration computes.
+struct RegisterBlock {
+  int64_t channels = 1, columns = 1;
+  /// Every channel of the block is in one group, so all read the same input
+  /// values: one load serves them all.
+  bool sharedInput = true;
+};
+
+/// Builds the index arithmetic of one iteration; constants of 0 and 1 fold
+/// away here rather than in a later canonicalization.
+struct IndexMath {
+  OpBuilder &b;
+  Location loc;
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, int64_t v) {
+    return v ? arith::AddIOp::create(b, loc, x, c(v)).getResult() : x;
+  }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, int64_t v) {
+    return v == 1 ? x : arith::MulIOp::create(b, loc, x, c(v)).getResult();
+  }
+  Value div(Value x, int64_t v) {
+    return v == 1 ? x : arith::DivUIOp::create(b, loc, x, c(v)).getResult();
+  }
+  /// `0 <= i` when `low`, `i < extent` when `high`; null when neither.
+  Value inside(Value i, Value extent, bool low, bool high) {
+    Value lo, hi;
+    if (low)
+      lo = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, c(0));
+    if (high)
+      hi = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i,
+                                 extent);
+    if (lo && hi)
+      return arith::AndIOp::create(b, loc, lo, hi);
+    return lo ? lo : hi;
+  }
+};
+} // namespace
+
+static int64_t largestPowerOfTwoDividing(int64_t extent, int64_t most) {
+  int64_t block = 1;
+  if (ShapedType::isDynamic(extent))
+    return block;
+  while (block * 2 <= most && extent % (block * 2) == 0)
+    block *= 2;
+  return block;
+}
+
+static RegisterBlock chooseBlock(const FilterGeometry &geo,
+                                 int64_t outChannels, int64_t outWidth,
+                                 bool channelsLast,
+                                 const LowerToLoopsOptions &options) {
+  RegisterBlock block;
+  block.channels = largestPowerOfTwoDividing(geo.groupOutChannels,
+                                             options.channelsPerThread);
+  // In NHWC neighbouring channels are neighbours in memory even across
+  // groups (depthwise): blocking them gives contiguous loads and stores,
+  // each channel reading its own input.
+  if (channelsLast) {
+    int64_t across =
+        largestPowerOfTwoDividing(outChannels, options.channelsPerThread);
+    if (across > block.channels) {
+      block.channels = across;
+      block.sharedInput = false;
+    }
+  }
+  block.columns =
+      largestPowerOfTwoDividing(outWidth, options.columnsPerThread);
+  return block;
+}
+
 /// Filter indices of (output channel f, group-local input channel ci, kh, kw).
-static SmallVector<Value> filterIndex(OpBuilder &b, Location loc,
-                                      ConvLayout layout, Value f, Value ci,
-                                      Value kh, Value kw, int64_t multiplier) {
+static SmallVector<Value> filterIndex(IndexMath &m, ConvLayout layout, Value f,
+                                      Value ci, Value kh, Value kw,
+                                      int64_t multiplier) {
   switch (layout) {
   case ConvLayout::nchw_fchw:
     return {f, ci, kh, kw};
@@ -39,17 +113,48 @@ static SmallVector<Value> filterIndex(OpBuilder &b, Location loc,
     return {f, kh, kw};
   case ConvLayout::nhwc_hwc:
     return {kh, kw, f};
-  case ConvLayout::nhwc_hwcm: {
-    Value m = arith::ConstantIndexOp::create(b, loc, multiplier);
-    return {kh, kw, arith::DivUIOp::create(b, loc, f, m),
-            arith::RemUIOp::create(b, loc, f, m)};
-  }
+  case ConvLayout::nhwc_hwcm:
+    return {kh, kw, m.div(f, multiplier),
+            arith::RemUIOp::create(m.b, m.loc, f, m.c(multiplier))};
   }
   return {};
 }
 
+using AccumulatorBody = function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                                        Value, ValueRange)>;
+
+/// `for iv in [0, extent)` carrying the accumulators.
+static SmallVector<Value> accumulateOver(OpBuilder &b, Location loc,
+                                         int64_t extent, ValueRange accs,
+                                         AccumulatorBody body) {
+  Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+  Value ub = arith::ConstantIndexOp::create(b, loc, extent);
+  Value step = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, lb, ub, step, accs,
+      [&](OpBuilder &nb, Location l, Value iv, ValueRange args) {
+        scf::YieldOp::create(nb, l, body(nb, l, iv, args));
+      });
+  return SmallVector<Value>(loop.getResults());
+}
+
+/// Runs `body` only where `condition` holds (a null condition always holds);
+/// elsewhere the accumulators pass through.
+static SmallVector<Value>
+accumulateIf(OpBuilder &b, Location loc, Value condition, ValueRange accs,
+             function_ref<SmallVector<Value>(OpBuilder &, Location)> body) {
+  if (!condition)
+    return body(b, loc);
+  auto branch = scf::IfOp::create(
+      b, loc, condition,
+      [&](OpBuilder &nb, Location l) { scf::YieldOp::create(nb, l, body(nb, l)); },
+      [&](OpBuilder &nb, Location l) { scf::YieldOp::create(nb, l, accs); });
+  return SmallVector<Value>(branch.getResults());
+}
+
 template <typename OpTy>
-static FailureOr<Value> lowerToLoops(OpTy op, PatternRewriter &rewriter) {
+static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
+                                        const LowerToLoopsOptions &options) {
   Location loc = op.getLoc();
   auto resultType = cast<RankedTensorType>(op.getType());
   auto inputType = cast<RankedTensorType>(op.getInput().getType());
@@ -59,19 +164,14 @@ static FailureOr<Value> lowerToLoops(OpTy op, PatternRewriter &rewriter) {
   int64_t cDim = last ? 3 : 1, hDim = last ? 1 : 2, wDim = last ? 2 : 3;
   if (inputType.isDynamicDim(cDim) || resultType.isDynamicDim(cDim))
     return failure();
+  int64_t outChannels = resultType.getDimSize(cDim);
   FilterGeometry geo = FilterGeometry::of(layout, filterType.getShape(),
-                                          resultType.getDimSize(cDim),
-                                          op.getGroups());
+                                          outChannels, op.getGroups());
+  RegisterBlock block = chooseBlock(geo, outChannels,
+                                    resultType.getDimSize(wDim), last, options);
   FusedEpilogue epilogue = FusedEpilogue::of(op);
   Type accType = epilogue.accType;
-  MLIRContext *ctx = rewriter.getContext();
-
-  auto index = [&](OpBuilder &b, int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  // Input extents (the padded border reads as zero).
-  Value inH = tensor::DimOp::create(rewriter, loc, op.getInput(), hDim);
-  Value inW = tensor::DimOp::create(rewriter, loc, op.getInput(), wDim);
+  Type inElement = inputType.getElementType();
 
   ArrayRef<int64_t> pads = op.getPadding(), strides = op.getStrides(),
                     dilations = op.getDilations();
@@ -80,120 +180,207 @@ static FailureOr<Value> lowerToLoops(OpTy op, PatternRewriter &rewriter) {
                          geo, pads, strides, dilations);
   if (failed(dynamicSizes))
     return failure();
-
-  SmallVector<Value> perChannel = FusedEpilogue::perChannelOperands(op);
-  AffineMap identity = AffineMap::getMultiDimIdentityMap(4, ctx);
-  AffineMap channelMap =
-      AffineMap::get(4, 0, rewriter.getAffineDimExpr(cDim), ctx);
-  SmallVector<AffineMap> maps(perChannel.size(), channelMap);
-  maps.push_back(identity);
   Value out = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
                                       resultType.getElementType(),
                                       *dynamicSizes);
+  // One iteration per register block: channels and columns count blocks.
+  SmallVector<OpFoldResult> bounds;
+  for (int64_t d = 0; d < 4; ++d) {
+    int64_t perBlock =
+        d == cDim ? block.channels : d == wDim ? block.columns : 1;
+    bounds.push_back(perBlock == 1 ? tensor::getMixedSize(rewriter, loc, out, d)
+                                   : rewriter.getIndexAttr(
+                                         resultType.getDimSize(d) / perBlock));
+  }
   Value input = op.getInput(), filter = op.getFilter();
-  Type inElement = inputType.getElementType();
+  Value inH = tensor::DimOp::create(rewriter, loc, input, hDim);
+  Value inW = tensor::DimOp::create(rewriter, loc, input, wDim);
+  SmallVector<Value> perChannel = FusedEpilogue::perChannelOperands(op);
+  // Bounds are checked only on sides that have padding: without it, every
+  // window of a valid output lies inside the input.
+  bool checkTop = pads[0] > 0, checkBottom = pads[1] > 0;
+  bool checkLeft = pads[2] > 0, checkRight = pads[3] > 0;
 
-  auto generic = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{resultType}, perChannel, ValueRange{out}, maps,
-      SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
-      [&](OpBuilder &b, Location l, ValueRange args) {
-        Value n = linalg::IndexOp::create(b, l, 0);
-        Value f = linalg::IndexOp::create(b, l, cDim);
-        Value oh = linalg::IndexOp::create(b, l, hDim);
-        Value ow = linalg::IndexOp::create(b, l, wDim);
-        // First input channel of this output channel's group.
-        Value group = arith::DivUIOp::create(b, l, f,
-                                             index(b, geo.groupOutChannels));
-        Value firstIn =
-            arith::MulIOp::create(b, l, group, index(b, geo.groupInChannels));
-        Value zeroAcc = floatConstant(b, l, accType, 0.0);
-        Value zeroIn = floatConstant(b, l, inElement, 0.0);
-        auto origin = [&](Value o, int64_t stride, int64_t pad) -> Value {
-          Value scaled = arith::MulIOp::create(b, l, o, index(b, stride));
-          return arith::SubIOp::create(b, l, scaled, index(b, pad));
-        };
-        Value ohOrigin = origin(oh, strides[0], pads[0]);
-        Value owOrigin = origin(ow, strides[1], pads[2]);
-        Value zeroIdx = index(b, 0);
+  auto body = [&](OpBuilder &b, Location l, ValueRange args) {
+    IndexMath m{b, l};
+    Value n = args[0], shared = args[4];
+    Value f0 = m.mul(args[cDim], block.channels);
+    Value ow0 = m.mul(args[wDim], block.columns);
+    int64_t inputsPerTap = block.sharedInput ? 1 : block.channels;
+    SmallVector<Value> channel, firstIn;
+    for (int64_t k = 0; k < block.channels; ++k) {
+      channel.push_back(m.add(f0, k));
+      if (k < inputsPerTap)
+        firstIn.push_back(m.mul(m.div(channel[k], geo.groupOutChannels),
+                                geo.groupInChannels));
+    }
+    Value ohOrigin = arith::SubIOp::create(
+        b, l, m.mul(args[hDim], strides[0]), m.c(pads[0]));
+    SmallVector<Value> owOrigin;
+    for (int64_t j = 0; j < block.columns; ++j)
+      owOrigin.push_back(arith::SubIOp::create(
+          b, l, m.mul(m.add(ow0, j), strides[1]), m.c(pads[2])));
+    Value zeroAcc = floatConstant(b, l, accType, 0.0);
+    Value zeroIn = floatConstant(b, l, inElement, 0.0);
 
-        auto ciLoop = scf::ForOp::create(
-            b, l, index(b, 0), index(b, geo.groupInChannels), index(b, 1),
-            ValueRange{zeroAcc},
-            [&](OpBuilder &b1, Location l1, Value ci, ValueRange acc1) {
-              Value cin = arith::AddIOp::create(b1, l1, firstIn, ci);
-              auto khLoop = scf::ForOp::create(
-                  b1, l1, index(b1, 0), index(b1, geo.kernelH), index(b1, 1),
-                  acc1,
-                  [&](OpBuilder &b2, Location l2, Value kh, ValueRange acc2) {
-                    Value ih = arith::AddIOp::create(
-                        b2, l2, ohOrigin,
-                        arith::MulIOp::create(b2, l2, kh,
-                                              index(b2, dilations[0])));
-                    auto kwLoop = scf::ForOp::create(
-                        b2, l2, index(b2, 0), index(b2, geo.kernelW),
-                        index(b2, 1), acc2,
-                        [&](OpBuilder &b3, Location l3, Value kw,
-                            ValueRange acc3) {
-                          Value iw = arith::AddIOp::create(
-                              b3, l3, owOrigin,
-                              arith::MulIOp::create(b3, l3, kw,
-                                                    index(b3, dilations[1])));
-                          auto inside = [&](Value i, Value extent) {
-                            Value lo = arith::CmpIOp::create(
-                                b3, l3, arith::CmpIPredicate::sge, i, zeroIdx);
-                            Value hi = arith::CmpIOp::create(
-                                b3, l3, arith::CmpIPredicate::slt, i, extent);
-                            return arith::AndIOp::create(b3, l3, lo, hi)
-                                .getResult();
-                          };
-                          Value valid = arith::AndIOp::create(
-                              b3, l3, inside(ih, inH), inside(iw, inW));
-                          Value ihSafe =
-                              arith::SelectOp::create(b3, l3, valid, ih, zeroIdx);
-                          Value iwSafe =
-                              arith::SelectOp::create(b3, l3, valid, iw, zeroIdx);
-                          SmallVector<Value> inIdx =
-                              last ? SmallVector<Value>{n, ihSafe, iwSafe, cin}
-                                   : SmallVector<Value>{n, cin, ihSafe, iwSafe};
-                          Value x = tensor::ExtractOp::create(b3, l3, input, inIdx);
-                          x = arith::SelectOp::create(b3, l3, valid, x, zeroIn);
-                          Value w = tensor::ExtractOp::create(
-                              b3, l3, filter,
-                              filterIndex(b3, l3, layout, f, ci, kh, kw,
-                                          geo.groupOutChannels));
-                          Value prod = arith::MulFOp::create(
-                              b3, l3, castFloat(b3, l3, x, accType),
-                              castFloat(b3, l3, w, accType));
-                          Value sum =
-                              arith::AddFOp::create(b3, l3, acc3[0], prod);
-                          scf::YieldOp::create(b3, l3, sum);
+    // One tap of the window: every block output gains x * w.
+    auto tap = [&](OpBuilder &tb, Location tl, Value ci, Value ih, Value kh,
+                   Value kw, ValueRange accs) {
+      IndexMath t{tb, tl};
+      SmallVector<Value> xs;
+      for (int64_t k = 0; k < inputsPerTap; ++k) {
+        Value cin = t.add(firstIn[k], ci);
+        for (int64_t j = 0; j < block.columns; ++j) {
+          Value iw = t.add(owOrigin[j], t.mul(kw, dilations[1]));
+          Value valid = t.inside(iw, inW, checkLeft, checkRight);
+          Value safe =
+              valid ? arith::SelectOp::create(tb, tl, valid, iw, t.c(0)) : iw;
+          SmallVector<Value> index = last
+                                         ? SmallVector<Value>{n, ih, safe, cin}
+                                         : SmallVector<Value>{n, cin, ih, safe};
+          Value x = tensor::ExtractOp::create(tb, tl, input, index);
+          if (valid)
+            x = arith::SelectOp::create(tb, tl, valid, x, zeroIn);
+          xs.push_back(castFloat(tb, tl, x, accType));
+        }
+      }
+      SmallVector<Value> next;
+      for (int64_t k = 0; k < block.channels; ++k) {
+        Value w = tensor::ExtractOp::create(
+            tb, tl, filter,
+            filterIndex(t, layout, channel[k], ci, kh, kw,
+                        geo.groupOutChannels));
+        w = castFloat(tb, tl, w, accType);
+        int64_t row = block.sharedInput ? 0 : k;
+        for (int64_t j = 0; j < block.columns; ++j) {
+          Value prod = arith::MulFOp::create(
+              tb, tl, xs[row * block.columns + j], w);
+          next.push_back(arith::AddFOp::create(
+              tb, tl, accs[k * block.columns + j], prod));
+        }
+      }
+      return next;
+    };
+    // The kernel row `kh` of this output row, and whether it is inside.
+    auto rowAt = [&](OpBuilder &rb, Location rl, Value kh) {
+      IndexMath r{rb, rl};
+      Value ih = r.add(ohOrigin, r.mul(kh, dilations[0]));
+      return std::make_pair(ih, r.inside(ih, inH, checkTop, checkBottom));
+    };
+    // Structured bindings cannot be captured in C++17 lambdas.
+    Value ih, rowInside;
+
+    SmallVector<Value> zeros(block.channels * block.columns, zeroAcc);
+    SmallVector<Value> sums;
+    if (last) {
+      // NHWC: the input channel, contiguous in memory, innermost.
+      sums = accumulateOver(
+          b, l, geo.kernelH, zeros,
+          [&](OpBuilder &b1, Location l1, Value kh, ValueRange a1) {
+            std::tie(ih, rowInside) = rowAt(b1, l1, kh);
+            return accumulateIf(b1, l1, rowInside, a1, [&](OpBuilder &b2,
+                                                           Location l2) {
+              return accumulateOver(
+                  b2, l2, geo.kernelW, a1,
+                  [&](OpBuilder &b3, Location l3, Value kw, ValueRange a3) {
+                    return accumulateOver(
+                        b3, l3, geo.groupInChannels, a3,
+                        [&](OpBuilder &b4, Location l4, Value ci,
+                            ValueRange a4) {
+                          return tap(b4, l4, ci, ih, kh, kw, a4);
                         });
-                    scf::YieldOp::create(b2, l2, kwLoop.getResults());
                   });
-              scf::YieldOp::create(b1, l1, khLoop.getResults());
             });
-        Value result = epilogue.emit(b, l, ciLoop.getResult(0),
-                                     args.drop_back());
-        linalg::YieldOp::create(b, l, result);
-      });
-  return generic.getResult(0);
+          });
+    } else {
+      sums = accumulateOver(
+          b, l, geo.groupInChannels, zeros,
+          [&](OpBuilder &b1, Location l1, Value ci, ValueRange a1) {
+            return accumulateOver(
+                b1, l1, geo.kernelH, a1,
+                [&](OpBuilder &b2, Location l2, Value kh, ValueRange a2) {
+                  std::tie(ih, rowInside) = rowAt(b2, l2, kh);
+                  return accumulateIf(b2, l2, rowInside, a2, [&](OpBuilder &b3,
+                                                                 Location l3) {
+                    return accumulateOver(
+                        b3, l3, geo.kernelW, a2,
+                        [&](OpBuilder &b4, Location l4, Value kw,
+                            ValueRange a4) {
+                          return tap(b4, l4, ci, ih, kh, kw, a4);
+                        });
+                  });
+                });
+          });
+    }
+
+    // Epilogue in registers, then one store per element.
+    SmallVector<OpFoldResult> offsets(4), sizes(4, b.getIndexAttr(1));
+    offsets[0] = n;
+    offsets[cDim] = f0;
+    offsets[hDim] = args[hDim];
+    offsets[wDim] = ow0;
+    sizes[cDim] = b.getIndexAttr(block.channels);
+    sizes[wDim] = b.getIndexAttr(block.columns);
+    SmallVector<OpFoldResult> unitStrides(4, b.getIndexAttr(1));
+    Value tile = tensor::ExtractSliceOp::create(b, l, shared, offsets, sizes,
+                                                unitStrides);
+    for (int64_t k = 0; k < block.channels; ++k) {
+      SmallVector<Value> params;
+      for (Value p : perChannel)
+        params.push_back(tensor::ExtractOp::create(b, l, p, channel[k]));
+      for (int64_t j = 0; j < block.columns; ++j) {
+        Value result =
+            epilogue.emit(b, l, sums[k * block.columns + j], params);
+        SmallVector<Value> at(4, m.c(0));
+        at[cDim] = m.c(k);
+        at[wDim] = m.c(j);
+        tile = tensor::InsertOp::create(b, l, result, tile, at);
+      }
+    }
+    auto inParallel = scf::InParallelOp::create(b, l);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(inParallel.getBody());
+    tensor::ParallelInsertSliceOp::create(b, l, tile, shared, offsets, sizes,
+                                          unitStrides);
+  };
+  auto forall = scf::ForallOp::create(rewriter, loc, bounds, ValueRange{out},
+                                      std::nullopt, body);
+  return forall.getResult(0);
 }
 
 namespace {
 struct LowerToLoopsPass
     : public mlir::fusion::impl::LowerToLoopsBase<LowerToLoopsPass> {
+  using Base::Base;
   void runOnOperation() override {
+    if (channelsPerThread < 1 || columnsPerThread < 1) {
+      getOperation().emitError("fusion-lower-to-loops: channels-per-thread "
+                               "and columns-per-thread must be at least 1");
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
-    populateLowerToLoopsPatterns(patterns);
+    LowerToLoopsOptions options{channelsPerThread, columnsPerThread};
+    populateLowerToLoopsPatterns(patterns, options);
     if (failed(lowerAllFusedOps(getOperation(), std::move(patterns), "loops")))
       signalPassFailure();
   }
 };
 } // namespace
 
-void mlir::fusion::populateLowerToLoopsPatterns(RewritePatternSet &patterns) {
+void mlir::fusion::populateLowerToLoopsPatterns(
+    RewritePatternSet &patterns, const LowerToLoopsOptions &options) {
   StringRef why = "dynamic channel dimension";
-  patterns.add<LowerFusedOpPattern<ConvBiasActOp, lowerToLoops<ConvBiasActOp>>,
-               LowerFusedOpPattern<ConvBnActOp, lowerToLoops<ConvBnActOp>>>(
-      patterns.getContext(), why);
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<LowerFusedOpPattern<ConvBiasActOp>>(
+      ctx,
+      [options](ConvBiasActOp op, PatternRewriter &rewriter) {
+        return lowerToLoopNest(op, rewriter, options);
+      },
+      why);
+  patterns.add<LowerFusedOpPattern<ConvBnActOp>>(
+      ctx,
+      [options](ConvBnActOp op, PatternRewriter &rewriter) {
+        return lowerToLoopNest(op, rewriter, options);
+      },
+      why);
 }

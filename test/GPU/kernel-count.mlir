@@ -1,23 +1,37 @@
 // Three memory trips become one: a Conv -> BatchNorm -> ReLU chain compiles
-// to exactly one kernel with exactly one global store (the output element),
-// where the unfused baseline launches a kernel per op (pad, accumulator fill,
-// conv, BatchNorm, ReLU), each writing a full feature map.
-// RUN: rm -rf %t && mkdir -p %t/fused %t/unfused
+// to exactly one kernel, whose only global stores are the output elements,
+// each written once. The unfused baseline (fuse=false: the same conv
+// codegen, BatchNorm and ReLU as their own ops) launches three kernels, each
+// writing a full feature map.
+//
+// Fused: one iteration per 1 x 4 register block (3 channels x 4 rows x 1
+// column block = 12 threads of a 4 x 4 block, the unit dimensions folded
+// away), each storing its 4 outputs: 48 stores for the 48 output elements.
+// RUN: rm -rf %t && mkdir -p %t/fused %t/unfused %t/one
 // RUN: fusion-opt %s --fusion-to-ptx="dump-ptx=%t/fused" -o %t/fused.mlir
 // RUN: fusion-opt %s --fusion-to-ptx="fuse=false dump-ptx=%t/unfused" -o %t/unfused.mlir
-// RUN: cat %t/fused/*.ptx | grep -c "^.entry\|^\s*.visible .entry" | FileCheck %s --check-prefix=ONE
-// RUN: cat %t/fused/*.ptx | grep -c "st.global" | FileCheck %s --check-prefix=ONE
-// RUN: cat %t/unfused/*.ptx | grep -c "^.entry\|^\s*.visible .entry" | FileCheck %s --check-prefix=FIVE
-// RUN: cat %t/unfused/*.ptx | grep -c "st.global" | FileCheck %s --check-prefix=FIVE
-// RUN: FileCheck %s --check-prefix=HOST < %t/fused.mlir
+// RUN: fusion-opt %s --fusion-to-ptx="channels-per-thread=1 columns-per-thread=1 dump-ptx=%t/one" -o /dev/null
+// RUN: cat %t/fused/*.ptx | grep -c "^\s*.visible .entry" | FileCheck %s --check-prefix=ONE
+// RUN: cat %t/fused/*.ptx | grep -c "st.global" | FileCheck %s --check-prefix=FOUR
 // RUN: cat %t/fused/*.ptx | FileCheck %s --check-prefix=THREADS
+// RUN: FileCheck %s --check-prefix=HOST < %t/fused.mlir
+// RUN: cat %t/unfused/*.ptx | grep -c "^\s*.visible .entry" | FileCheck %s --check-prefix=THREE
+// RUN: grep -c "st.global" %t/unfused/net_kernel.ptx | FileCheck %s --check-prefix=FOUR
+// RUN: grep -c "st.global" %t/unfused/net_kernel_0.ptx | FileCheck %s --check-prefix=ONE
+// RUN: grep -c "st.global" %t/unfused/net_kernel_1.ptx | FileCheck %s --check-prefix=ONE
+// RUN: cat %t/one/*.ptx | grep -c "st.global" | FileCheck %s --check-prefix=ONE
 
 // ONE: {{^}}1{{$}}
-// Blocks of 32 x 4 threads, the contiguous output dimension on thread x.
-// THREADS: .maxntid 32, 4, 1
-// FIVE: {{^}}5{{$}}
-// HOST: gpu.launch_func @net_kernel::@net_kernel
+// THREE: {{^}}3{{$}}
+// FOUR: {{^}}4{{$}}
+// THREADS: .maxntid 4, 4, 1
+// One block, launched on a stream, on buffers the host put on the device.
+// HOST: %[[UNIT:.*]] = llvm.mlir.constant(1 : index) : i64
+// HOST: llvm.call @mgpuMemAlloc
+// HOST: llvm.call @mgpuMemcpy
+// HOST: gpu.launch_func <%{{.*}} : !llvm.ptr> @net_kernel::@net_kernel blocks in (%[[UNIT]], %[[UNIT]], %[[UNIT]])
 // HOST-NOT: gpu.launch_func
+// HOST: llvm.call @mgpuStreamSynchronize
 // HOST: gpu.binary @net_kernel
 // HOST-SAME: #nvvm.target<chip = "sm_90", features = "+ptx80">
 

@@ -190,6 +190,7 @@ compile(ModuleOp module, bool fuse, int64_t &fusedOps) {
   PassManager lowerPm(module.getContext());
   fusion::FusionToCpuOptions options;
   options.fuse = false;
+  options.reference = true;
   if (failed(fusion::buildFusionToCpuPipeline(lowerPm, options)) ||
       failed(lowerPm.run(module)))
     return failure();

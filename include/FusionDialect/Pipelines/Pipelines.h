@@ -9,12 +9,36 @@ namespace mlir {
 class OpPassManager;
 namespace fusion {
 
-struct FusionToCpuOptions : public PassPipelineOptions<FusionToCpuOptions> {
-  PassOptions::Option<bool> fuse{
+/// Options every pipeline shares: whether to fuse, and the register block
+/// of the fused loop nests (fusion-lower-to-loops).
+template <typename Derived>
+struct FusionPipelineOptions : public PassPipelineOptions<Derived> {
+  ::mlir::detail::PassOptions::Option<bool> fuse{
       *this, "fuse",
       llvm::cl::desc("Run fusion-fuse and fusion-fold-bn first; false builds "
-                     "the unfused baseline with the same codegen"),
+                     "the unfused baseline: each conv alone with the same "
+                     "loop-nest codegen, normalization and activation as "
+                     "separate ops"),
       llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<bool> reference{
+      *this, "reference",
+      llvm::cl::desc("With fuse=false, leave convs to upstream linalg "
+                     "instead: an independent implementation that parity "
+                     "checks compare against"),
+      llvm::cl::init(false)};
+  ::mlir::detail::PassOptions::Option<int64_t> channelsPerThread{
+      *this, "channels-per-thread",
+      llvm::cl::desc("Most output channels one iteration of a fused loop "
+                     "nest (one GPU thread) computes in registers"),
+      llvm::cl::init(4)};
+  ::mlir::detail::PassOptions::Option<int64_t> columnsPerThread{
+      *this, "columns-per-thread",
+      llvm::cl::desc("Most output columns one iteration of a fused loop "
+                     "nest (one GPU thread) computes in registers"),
+      llvm::cl::init(4)};
+};
+
+struct FusionToCpuOptions : public FusionPipelineOptions<FusionToCpuOptions> {
   PassOptions::Option<bool> linalgConvs{
       *this, "linalg-convs",
       llvm::cl::desc("Lower fused ops to a linalg named conv plus an "
@@ -28,7 +52,7 @@ struct FusionToCpuOptions : public PassPipelineOptions<FusionToCpuOptions> {
       llvm::cl::init(false)};
 };
 
-struct FusionToPtxOptions : public PassPipelineOptions<FusionToPtxOptions> {
+struct FusionToPtxOptions : public FusionPipelineOptions<FusionToPtxOptions> {
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("Target SM, e.g. sm_80 or sm_90"),
       llvm::cl::init("sm_90")};
@@ -36,11 +60,6 @@ struct FusionToPtxOptions : public PassPipelineOptions<FusionToPtxOptions> {
       *this, "features",
       llvm::cl::desc("PTX features; sm_90 needs +ptx80 or newer"),
       llvm::cl::init("+ptx80")};
-  PassOptions::Option<bool> fuse{
-      *this, "fuse",
-      llvm::cl::desc("Run fusion-fuse and fusion-fold-bn first; false builds "
-                     "the unfused baseline with the same codegen"),
-      llvm::cl::init(true)};
   PassOptions::Option<std::string> dumpPtx{
       *this, "dump-ptx",
       llvm::cl::desc("Directory to write each kernel module's PTX to "

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -29,9 +30,11 @@ void populateFoldBatchNormPatterns(RewritePatternSet &patterns);
 /// elementwise epilogue.
 void populateLowerToLinalgPatterns(RewritePatternSet &patterns);
 
-/// Patterns expanding both fused ops into one all-parallel linalg.generic
-/// whose body holds the conv reduction and the epilogue.
-void populateLowerToLoopsPatterns(RewritePatternSet &patterns);
+/// Patterns expanding both fused ops into one register-blocked scf.forall
+/// whose body holds the conv reduction and the epilogue; `options` bounds
+/// the outputs each iteration computes.
+void populateLowerToLoopsPatterns(RewritePatternSet &patterns,
+                                  const LowerToLoopsOptions &options = {});
 
 #define GEN_PASS_REGISTRATION
 #include "FusionDialect/Transforms/Passes.h.inc"

@@ -30,7 +30,12 @@ def FuseChains : Pass<"fusion-fuse", "::mlir::ModuleOp"> {
            "Emit one remark per candidate chain: fused, or the reason id and "
            "the op that stopped it">,
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
-           "Write the fusion report as JSON to this file ('-' for stdout)">
+           "Write the fusion report as JSON to this file ('-' for stdout)">,
+    Option<"convsOnly", "convs-only", "bool", /*default=*/"false",
+           "Fuse nothing past the conv: each conv (with its zero padding and "
+           "accumulator init) becomes a fused op without normalization or "
+           "activation. This is the unfused baseline built with the fused "
+           "path's conv codegen, so a comparison measures the fusion alone">
   ];
   let dependentDialects = [
     "::mlir::fusion::FusionDialect", "::mlir::arith::ArithDialect",
@@ -85,50 +90,108 @@ def LowerToLinalg : Pass<"fusion-lower-to-linalg", "::mlir::ModuleOp"> {
 }
 
 def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
-  let summary = "Lower fused ops to one loop nest each: every output element "
-                "accumulated, biased, normalized and activated in registers";
+  let summary = "Lower fused ops to one register-blocked loop nest each: "
+                "every output accumulated, biased, normalized and activated "
+                "in registers, stored once";
   let description = [{
-    Expands each `fusion.conv_bias_act` and `fusion.conv_bn_act` into a single
-    all-parallel `linalg.generic` over the output: the body runs the
-    reduction over input channels and the kernel window (reading input and
-    filter through `tensor.extract`, zero outside the padded border),
-    accumulates in f32 (or the element type, if wider), then adds the bias,
-    applies the normalization and the activation and writes the element
-    once. No intermediate (conv result, normalized value) is ever stored.
+    Expands each `fusion.conv_bias_act` and `fusion.conv_bn_act` into one
+    `scf.forall` over the output. Each iteration (one GPU thread, one trip
+    of the CPU's innermost parallel loop) computes a register block of
+    `channels-per-thread` output channels by `columns-per-thread` output
+    columns: it runs the reduction over input channels and the kernel
+    window with one accumulator per output (f32, or the element type if
+    wider), reading each input value once for all the block's channels of
+    one group and each filter value once for all its columns, then adds the
+    bias, applies the normalization and the activation and writes each
+    element once through `tensor.parallel_insert_slice`. No intermediate
+    (conv result, normalized value) is ever stored.
 
-    One expansion serves every layout and grouping (depthwise, channel
-    multipliers, any `groups`). On the GPU each such generic becomes exactly
-    one kernel; on the CPU it is the loop nest the parity checks run.
+    The forall's dimensions follow the output layout, so its last dimension
+    is the contiguous one: columns in NCHW, channels in NHWC. Block sizes
+    are the largest powers of two up to the options that divide the
+    group's output channels (in NHWC, the channels) and the output width;
+    dynamic widths use one column. Rows of the kernel window that fall in
+    the padding are skipped, and bounds are checked only on sides that
+    have padding.
+
+    One expansion serves every layout and grouping (dense, grouped,
+    depthwise, channel multipliers). `fusion-to-ptx` maps each forall to
+    one kernel; `fusion-to-cpu` runs the same loop nest on the host.
   }];
+  let options = [
+    Option<"channelsPerThread", "channels-per-thread", "int64_t",
+           /*default=*/"4",
+           "Most output channels one iteration computes (a power of two)">,
+    Option<"columnsPerThread", "columns-per-thread", "int64_t",
+           /*default=*/"4",
+           "Most output columns one iteration computes (a power of two)">
+  ];
   let dependentDialects = [
-    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
-    "::mlir::math::MathDialect", "::mlir::tensor::TensorDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::scf::SCFDialect"
   ];
 }
 
 def MapLoopsToGpu : Pass<"fusion-map-loops-to-gpu"> {
-  let summary = "Tile each outermost scf.parallel into blocks of threads, "
-                "the contiguous dimension on thread x";
+  let summary = "Map every loop nest that touches memory to blocks of "
+                "threads, the contiguous dimension on thread x";
   let description = [{
-    Loops from linalg iterate row-major: their last dimension is the one
-    adjacent threads should share for coalesced loads and stores. Each
-    outermost `scf.parallel` without reductions is tiled by
-    `[..., 1, rows, lanes]` and mapped: tiles to blocks (last dimension to
-    x, then y, z), the tile's last dimension to thread x and the one before
-    to thread y; further dimensions run inside each thread. Applied to fused
-    and unfused kernels alike, so comparisons stay fair; then
-    `convert-parallel-loops-to-gpu` makes the launches.
+    Loops from linalg and from the fused ops' foralls iterate row-major:
+    their last dimension is the one adjacent threads should share for
+    coalesced loads and stores. Each outermost `scf.parallel` without
+    reductions has its leading dimensions (batch, channel blocks) collapsed
+    into one, so that at most three remain, and is tiled into blocks: the
+    last dimension on thread x, the one before on thread y, the collapsed
+    one on thread z, and the tiles on blocks x, y, z. Blocks hold at most
+    `lanes` x `rows` threads and shrink to the extents (powers of two), so
+    a 7x7 feature map runs in 8x8 threads rather than idling three quarters
+    of a 32x4 block.
+
+    So that the host never dereferences a device buffer, the memory work
+    that is not in a parallel loop becomes one first: a `memref.copy` into
+    or out of a strided view (a padded interior, a concatenation slice)
+    becomes an elementwise parallel loop, and a loop nest with no parallel
+    dimension (or a store into a rank-0 buffer) is wrapped in a one-trip
+    parallel loop, a one-thread kernel. Contiguous copies stay, to become
+    `gpu.memcpy` (`fusion-device-buffers`).
+
+    Applied to fused and unfused kernels alike, so comparisons stay fair;
+    then `convert-parallel-loops-to-gpu` makes the launches.
   }];
   let options = [
     Option<"lanes", "lanes", "int64_t", /*default=*/"32",
-           "Threads along the contiguous dimension (thread x)">,
+           "Most threads along the contiguous dimension (thread x)">,
     Option<"rows", "rows", "int64_t", /*default=*/"4",
-           "Threads along the next dimension (thread y)">
+           "Rows of lanes: lanes x rows is the most threads of a block">
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::gpu::GPUDialect",
-                           "::mlir::affine::AffineDialect"];
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def DeviceBuffers : Pass<"fusion-device-buffers", "::mlir::ModuleOp"> {
+  let summary = "Put every buffer the kernels touch in device memory; host "
+                "code only allocates, copies and launches";
+  let description = [{
+    Runs after kernel outlining, on every host function of the module:
+    `memref.alloc` becomes `gpu.alloc`, `memref.dealloc` becomes
+    `gpu.dealloc`, `memref.copy` between contiguous buffers becomes
+    `gpu.memcpy`, and each `memref.get_global` constant (filters, folded
+    biases) is uploaded into a device buffer where it is read, then freed at
+    the end of its block unless it is returned.
+
+    The calling convention that follows: memref arguments and results of a
+    host function are device buffers. A runner allocates the inputs on the
+    device, calls the function, and copies the results back (and frees
+    them). The upload of constants is part of every call; it is a copy, not
+    a kernel, and a runner that times kernels sees it separately.
+
+    Fails, naming the op, where host code would still read or write a buffer
+    (a loop left on the host, a strided copy): such a program would
+    dereference device pointers on the host.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
 def DumpPtx : Pass<"fusion-dump-ptx", "::mlir::ModuleOp"> {

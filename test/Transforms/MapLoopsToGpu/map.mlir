@@ -1,13 +1,23 @@
-// fusion-map-loops-to-gpu tiles each outermost scf.parallel and maps it:
-// tiles to blocks and the tile to threads, the LAST (contiguous) dimension
-// on x, the one before on thread y, the rest inside each thread.
+// fusion-map-loops-to-gpu: every outermost scf.parallel becomes blocks of
+// threads with the LAST (contiguous) dimension on x, the one before on y and
+// the leading dimensions collapsed onto z; blocks are sized to the extents
+// (at most lanes x rows threads). Memory work outside parallel loops (strided
+// copies, loops with no parallel dimension) is turned into parallel loops so
+// that nothing but contiguous copies and launches stays on the host.
 // RUN: fusion-opt %s --split-input-file --fusion-map-loops-to-gpu | FileCheck %s
+// RUN: fusion-opt %s --split-input-file --fusion-map-loops-to-gpu="lanes=16 rows=2" | FileCheck %s --check-prefix=SMALL
 
+// Rank 4: batch and channel collapse into one dimension (block z); W = 64
+// fills 32 lanes, H takes the remaining 4 rows.
 // CHECK-LABEL: func.func @rank4
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}, %{{.*}}) = (%c0, %c0, %c0) to (%c16, %c16, %c64) step (%c1, %c4, %c32)
 // CHECK: scf.parallel
-// CHECK: scf.parallel
-// CHECK: } {mapping = [#gpu.loop_dim_map<processor = sequential, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = sequential, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = thread_y, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
-// CHECK: } {mapping = [#gpu.loop_dim_map<processor = sequential, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = block_z, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = block_y, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
+// CHECK: arith.remsi %{{.*}}, %c8
+// CHECK: arith.divsi %{{.*}}, %c8
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = thread_z, {{.*}}>, #gpu.loop_dim_map<processor = thread_y, {{.*}}>, #gpu.loop_dim_map<processor = thread_x, {{.*}}>]}
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_z, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_x, {{.*}}>]}
+// SMALL-LABEL: func.func @rank4
+// SMALL: step (%c1, %c2, %c16)
 func.func @rank4(%m: memref<2x8x16x64xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -18,6 +28,24 @@ func.func @rank4(%m: memref<2x8x16x64xf32>) {
   %zero = arith.constant 0.0 : f32
   scf.parallel (%n, %c, %h, %w) = (%c0, %c0, %c0, %c0) to (%c2, %c8, %c16, %c64) step (%c1, %c1, %c1, %c1) {
     memref.store %zero, %m[%n, %c, %h, %w] : memref<2x8x16x64xf32>
+  }
+  return
+}
+
+// -----
+
+// A 7x7 map uses 8 x 8 threads, and the channels take the 2 threads of z
+// that are left of 128: no block is mostly idle.
+// CHECK-LABEL: func.func @small_map
+// CHECK: scf.parallel ({{.*}}) = (%c0, %c0, %c0) to (%c64, %c7, %c7) step (%c2, %c8, %c8)
+func.func @small_map(%m: memref<1x64x7x7xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%n, %c, %h, %w) = (%c0, %c0, %c0, %c0) to (%c1, %c64, %c7, %c7) step (%c1, %c1, %c1, %c1) {
+    memref.store %zero, %m[%n, %c, %h, %w] : memref<1x64x7x7xf32>
   }
   return
 }
@@ -38,5 +66,67 @@ func.func @steps_folded(%m: memref<8x100xf32>) {
   scf.parallel (%i, %j) = (%c0, %c0) to (%c8, %c100) step (%c1, %c1) {
     memref.store %zero, %m[%i, %j] : memref<8x100xf32>
   }
+  return
+}
+
+// -----
+
+// Rank 1 uses the whole budget along x.
+// CHECK-LABEL: func.func @rank1
+// CHECK: scf.parallel ({{.*}}) = (%c0) to (%c1000) step (%c128)
+// CHECK: mapping = [#gpu.loop_dim_map<processor = thread_x
+func.func @rank1(%m: memref<1000xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1000 = arith.constant 1000 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%c1000) step (%c1) {
+    memref.store %zero, %m[%i] : memref<1000xf32>
+  }
+  return
+}
+
+// -----
+
+// A copy into the interior of a padded buffer is strided: it becomes a
+// parallel loop (a kernel). A contiguous copy stays, for gpu.memcpy.
+// CHECK-LABEL: func.func @copies
+// CHECK: scf.parallel
+// CHECK: memref.load %arg0
+// CHECK: memref.store %{{.*}}, %subview
+// CHECK: mapping = [#gpu.loop_dim_map<processor = thread_z
+// CHECK: memref.copy %arg0, %arg2 : memref<1x2x4x4xf32> to memref<1x2x4x4xf32>
+func.func @copies(%in: memref<1x2x4x4xf32>, %padded: memref<1x2x6x6xf32>, %out: memref<1x2x4x4xf32>) {
+  %interior = memref.subview %padded[0, 0, 1, 1] [1, 2, 4, 4] [1, 1, 1, 1] : memref<1x2x6x6xf32> to memref<1x2x4x4xf32, strided<[72, 36, 6, 1], offset: 7>>
+  memref.copy %in, %interior : memref<1x2x4x4xf32> to memref<1x2x4x4xf32, strided<[72, 36, 6, 1], offset: 7>>
+  memref.copy %in, %out : memref<1x2x4x4xf32> to memref<1x2x4x4xf32>
+  return
+}
+
+// -----
+
+// A loop with no parallel dimension (a full reduction) and a store into a
+// rank-0 buffer run as one-thread kernels; the host keeps stack buffers.
+// CHECK-LABEL: func.func @host_work
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c1) step (%c1)
+// CHECK: scf.for
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c1) step (%c1)
+// CHECK: memref.store %{{.*}}, %arg1[]
+// CHECK: memref.store %{{.*}}, %alloca[]
+// CHECK-NOT: scf.parallel
+func.func @host_work(%v: memref<16xf32>, %s: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %c16 step %c1 {
+    %x = memref.load %v[%i] : memref<16xf32>
+    %y = memref.load %s[] : memref<f32>
+    %z = arith.addf %x, %y : f32
+    memref.store %z, %s[] : memref<f32>
+  }
+  memref.store %zero, %s[] : memref<f32>
+  %local = memref.alloca() : memref<f32>
+  memref.store %zero, %local[] : memref<f32>
   return
 }

@@ -1,0 +1,44 @@
+//===- PipelineStages.h - stages both pipelines share -----------*- C++ -*-===//
+#ifndef FUSIONDIALECT_LIB_PIPELINES_PIPELINESTAGES_H
+#define FUSIONDIALECT_LIB_PIPELINES_PIPELINESTAGES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir::fusion {
+
+/// What the shared front of a pipeline does before the common lowering.
+struct FusionFront {
+  enum class Mode {
+    /// fusion-fuse and fusion-fold-bn.
+    Fuse,
+    /// Each conv alone becomes a fused op with no epilogue (fusion-fuse
+    /// convs-only): unfused, with the fused path's conv codegen.
+    ConvsOnly,
+    /// Nothing: convs go through upstream linalg, an independent
+    /// implementation for parity checks.
+    Upstream,
+  };
+  Mode mode = Mode::Fuse;
+  bool testSkipWeightScaling = false;
+  /// Lower fused ops to a linalg named conv plus epilogue (the reference)
+  /// rather than a register-blocked loop nest.
+  bool linalgConvs = false;
+  int64_t channelsPerThread = 4;
+  int64_t columnsPerThread = 4;
+};
+
+/// The front for a pipeline's `fuse` and `reference` options.
+FusionFront::Mode fusionMode(bool fuse, bool reference);
+
+/// The passes of `front.mode`, then the fused ops' lowering.
+void addFusionFront(OpPassManager &pm, const FusionFront &front);
+
+/// Appends a textual pipeline of upstream passes; their names are the stable
+/// interface across MLIR releases, their C++ factories are not. Fails, with
+/// the parser's message, when a pass is not registered.
+LogicalResult addUpstreamPasses(OpPassManager &pm, llvm::StringRef pipeline);
+
+} // namespace mlir::fusion
+
+#endif // FUSIONDIALECT_LIB_PIPELINES_PIPELINESTAGES_H

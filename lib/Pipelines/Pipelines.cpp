@@ -1,0 +1,71 @@
+//===- Pipelines.cpp - the shared front and the registrations -------------===//
+#include "FusionDialect/Pipelines/Pipelines.h"
+#include "FusionDialect/Transforms/Passes.h"
+#include "PipelineStages.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::fusion;
+
+FusionFront::Mode mlir::fusion::fusionMode(bool fuse, bool reference) {
+  if (fuse)
+    return FusionFront::Mode::Fuse;
+  return reference ? FusionFront::Mode::Upstream
+                   : FusionFront::Mode::ConvsOnly;
+}
+
+void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
+  switch (front.mode) {
+  case FusionFront::Mode::Fuse: {
+    pm.addPass(createFuseChains());
+    FoldBatchNormOptions fold;
+    fold.testSkipWeightScaling = front.testSkipWeightScaling;
+    pm.addPass(createFoldBatchNorm(fold));
+    break;
+  }
+  case FusionFront::Mode::ConvsOnly: {
+    FuseChainsOptions alone;
+    alone.convsOnly = true;
+    pm.addPass(createFuseChains(alone));
+    break;
+  }
+  case FusionFront::Mode::Upstream:
+    break;
+  }
+  if (front.linalgConvs) {
+    pm.addPass(createLowerToLinalg());
+    return;
+  }
+  LowerToLoopsOptions loops;
+  loops.channelsPerThread = front.channelsPerThread;
+  loops.columnsPerThread = front.columnsPerThread;
+  pm.addPass(createLowerToLoops(loops));
+}
+
+LogicalResult mlir::fusion::addUpstreamPasses(OpPassManager &pm,
+                                              StringRef pipeline) {
+  return parsePassPipeline(pipeline, pm, llvm::errs());
+}
+
+void mlir::fusion::registerFusionPipelines() {
+  PassPipelineRegistration<FusionToPtxOptions>(
+      "fusion-to-ptx",
+      "Fuse (unless fuse=false) and compile linalg/TOSA to GPU kernels as "
+      "PTX, with a host side in the LLVM dialect that launches them on "
+      "device buffers",
+      [](OpPassManager &pm, const FusionToPtxOptions &options) {
+        if (failed(buildFusionToPtxPipeline(pm, options)))
+          llvm::errs() << "fusion-to-ptx: an upstream pass is missing from "
+                          "this MLIR build\n";
+      });
+  PassPipelineRegistration<FusionToCpuOptions>(
+      "fusion-to-cpu",
+      "Fuse (unless fuse=false) and lower linalg/TOSA to LLVM for the host",
+      [](OpPassManager &pm, const FusionToCpuOptions &options) {
+        if (failed(buildFusionToCpuPipeline(pm, options)))
+          llvm::errs() << "fusion-to-cpu: an upstream pass is missing from "
+                          "this MLIR build\n";
+      });
+}
