@@ -2,10 +2,15 @@
 // on any element outside atol + rtol * |ref|), and a deliberately wrong fold
 // is caught.
 // RUN: fusion-verify %s --frames=8 --rtol=1e-5 --atol=1e-5 | FileCheck %s
+// The unfused baseline the benchmarks time (each conv alone, same codegen)
+// is checked against the reference too.
+// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
 // RUN: not fusion-verify %s --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // CHECK: fused ops 1
 // CHECK: PASS
+// UNFUSED: unfused vs reference
+// UNFUSED: PASS
 // WRONG: FAIL
 
 func.func @net(%x: tensor<1x2x4x4xf32>) -> tensor<1x3x4x4xf32> {

@@ -5,9 +5,14 @@
 // Strided depthwise (MobileNet's downsampling block): stride 2 on a
 // padded 5x5 input, ReLU6 as one max/min generic.
 // RUN: fusion-verify %s --frames=4 | FileCheck %s
+// The unfused baseline the benchmarks time (each conv alone, same codegen)
+// is checked against the reference too.
+// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
 
 // CHECK: fused ops 1
 // CHECK: PASS
+// UNFUSED: unfused vs reference
+// UNFUSED: PASS
 
 func.func @depthwise_stride2_bn_relu6(%x: tensor<1x3x5x5xf32>) -> tensor<1x3x3x3xf32> {
   %w4 = arith.constant dense<[[[[-0.6, -0.7, -0.8], [-0.9, 0.9, 0.8], [0.7, 0.6, 0.5]]], [[[0.4, 0.3, 0.2], [0.1, 0.3, -0.1], [-0.2, -0.3, -0.4]]], [[[-0.5, -0.6, -0.7], [-0.8, -0.9, 0.9], [0.8, 0.7, 0.6]]]]> : tensor<3x1x3x3xf32>

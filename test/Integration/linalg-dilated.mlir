@@ -5,9 +5,14 @@
 // Dilated conv (DeepLab-style atrous): dilation 2 with padding 2 keeps the
 // 5x5 spatial size.
 // RUN: fusion-verify %s --frames=4 | FileCheck %s
+// The unfused baseline the benchmarks time (each conv alone, same codegen)
+// is checked against the reference too.
+// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
 
 // CHECK: fused ops 1
 // CHECK: PASS
+// UNFUSED: unfused vs reference
+// UNFUSED: PASS
 
 func.func @dilated_bn_relu(%x: tensor<1x2x5x5xf32>) -> tensor<1x3x5x5xf32> {
   %w = arith.constant dense<[[[[0.2, 0.1, 0.3], [-0.1, -0.2, -0.3], [-0.4, -0.5, -0.6]], [[-0.7, -0.8, -0.9], [0.9, 0.8, 0.7], [0.6, 0.5, 0.4]]], [[[0.3, 0.2, 0.1], [0.3, -0.1, -0.2], [-0.3, -0.4, -0.5]], [[-0.6, -0.7, -0.8], [-0.9, 0.9, 0.8], [0.7, 0.6, 0.5]]], [[[0.4, 0.3, 0.2], [0.1, 0.3, -0.1], [-0.2, -0.3, -0.4]], [[-0.5, -0.6, -0.7], [-0.8, -0.9, 0.9], [0.8, 0.7, 0.6]]]]> : tensor<3x2x3x3xf32>

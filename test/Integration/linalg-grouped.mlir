@@ -4,11 +4,16 @@
 // op with groups(2); parity against the unfused program on random frames,
 // and a deliberately wrong fold is caught.
 // RUN: fusion-verify %s --frames=4 | FileCheck %s
+// The unfused baseline the benchmarks time (each conv alone, same codegen)
+// is checked against the reference too.
+// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
 // RUN: not fusion-verify %s --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 // RUN: fusion-opt %s --fusion-fuse --fusion-fold-bn | FileCheck %s --check-prefix=IR
 
 // CHECK: fused ops 1
 // CHECK: PASS
+// UNFUSED: unfused vs reference
+// UNFUSED: PASS
 // WRONG: FAIL
 // IR-LABEL: func.func @grouped(
 // IR-NOT: linalg.conv_2d_ngchw_gfchw

@@ -7,9 +7,14 @@
 // linalg.fill, one a dense<6.0> constant) read with a () map; the constant
 // is the FIRST operand of the min.
 // RUN: fusion-verify %s --frames=4 | FileCheck %s
+// The unfused baseline the benchmarks time (each conv alone, same codegen)
+// is checked against the reference too.
+// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
 
 // CHECK: fused ops 1
 // CHECK: PASS
+// UNFUSED: unfused vs reference
+// UNFUSED: PASS
 
 func.func @relu6_max_min_rank0(%x: tensor<1x2x4x4xf32>) -> tensor<1x3x4x4xf32> {
   %w = arith.constant dense<[[[[0.2, 0.1, 0.3], [-0.1, -0.2, -0.3], [-0.4, -0.5, -0.6]], [[-0.7, -0.8, -0.9], [0.9, 0.8, 0.7], [0.6, 0.5, 0.4]]], [[[0.3, 0.2, 0.1], [0.3, -0.1, -0.2], [-0.3, -0.4, -0.5]], [[-0.6, -0.7, -0.8], [-0.9, 0.9, 0.8], [0.7, 0.6, 0.5]]], [[[0.4, 0.3, 0.2], [0.1, 0.3, -0.1], [-0.2, -0.3, -0.4]], [[-0.5, -0.6, -0.7], [-0.8, -0.9, 0.9], [0.8, 0.7, 0.6]]]]> : tensor<3x2x3x3xf32>

@@ -6,12 +6,17 @@
 // final ReLU stay outside. Fused and unfused programs must agree, and a
 // deliberately wrong fold must be caught on this model.
 // RUN: fusion-verify %s --frames=4 | FileCheck %s
+// The unfused baseline the benchmarks time (each conv alone, same codegen)
+// is checked against the reference too.
+// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
 // RUN: not fusion-verify %s --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // CHECK: fusion-verify: @basic_block
 // CHECK-SAME: fused ops 3{{$}}
 // CHECK: 1x4x4x4
 // CHECK: PASS
+// UNFUSED: unfused vs reference
+// UNFUSED: PASS
 // WRONG: FAIL
 
 func.func @basic_block(%x: tensor<1x2x8x8xf32>) -> tensor<1x4x4x4xf32> {

@@ -4,11 +4,16 @@
 // Fused and unfused programs agree on random frames (non-trivial weights and
 // BatchNorm statistics: gamma != 1, beta != 0, mean != 0, var != 1).
 // RUN: fusion-verify %s --frames=4 | FileCheck %s
+// The unfused baseline the benchmarks time (each conv alone, same codegen)
+// is checked against the reference too.
+// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
 // A deliberately wrong fold (filter left unscaled) is caught.
 // RUN: not fusion-verify %s --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // CHECK: fused ops 2
 // CHECK: PASS
+// UNFUSED: unfused vs reference
+// UNFUSED: PASS
 // WRONG: FAIL
 
 func.func @net(%x: tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32> {

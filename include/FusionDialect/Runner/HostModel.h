@@ -1,0 +1,105 @@
+//===- HostModel.h - run a model's entry function from C++ ------*- C++ -*-===//
+///
+/// \file
+/// What the runners (fusion-verify on the CPU, fusion-gpu-run on a GPU)
+/// share: the entry function and a C-interface wrapper around it, buffers
+/// with memref descriptors, seeded random frames, the JIT, and the
+/// element-wise comparison with its tolerance.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FUSIONDIALECT_RUNNER_HOSTMODEL_H
+#define FUSIONDIALECT_RUNNER_HOSTMODEL_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/SourceMgr.h"
+#include <random>
+#include <vector>
+
+namespace mlir {
+class DialectRegistry;
+namespace fusion::runner {
+
+/// Every dialect, extension and translation a runner needs, and the passes
+/// and pipelines (upstream and ours).
+void registerRunnerDialectsAndPasses(DialectRegistry &registry);
+
+/// Parses `path`; diagnostics go through `sourceMgr`. Null on failure.
+OwningOpRef<ModuleOp> parseModel(StringRef path, MLIRContext *context,
+                                 llvm::SourceMgr &sourceMgr,
+                                 llvm::raw_ostream &errors);
+
+/// The function to run: `name`, or the first public function with a body.
+/// It must take and return statically shaped float tensors. Null (with a
+/// message on `errors`) otherwise.
+func::FuncOp findEntry(ModuleOp module, StringRef name,
+                       llvm::raw_ostream &errors);
+
+/// Adds a function taking every input and then every output as a memref,
+/// with the C interface, so a runner calls one symbol whatever the model's
+/// signature (see invokeEntry).
+LogicalResult addEntryWrapper(ModuleOp module, func::FuncOp entry);
+
+/// A contiguous buffer (host or device memory) and a ranked memref
+/// descriptor pointing at it.
+struct Buffer {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  std::vector<int64_t> descriptor;
+
+  explicit Buffer(RankedTensorType type);
+  int64_t numElements() const;
+  int64_t sizeInBytes() const;
+  /// Points the descriptor at `data`.
+  void bind(void *data);
+};
+
+/// A buffer in host memory that owns its data.
+struct HostTensor : Buffer {
+  std::vector<uint8_t> data;
+
+  explicit HostTensor(RankedTensorType type);
+  HostTensor(const HostTensor &other);
+  HostTensor &operator=(const HostTensor &other);
+  double get(int64_t i) const;
+  void set(int64_t i, double v);
+  /// Standard normal values from `rng`.
+  void fillNormal(std::mt19937_64 &rng);
+};
+
+/// Host or device buffers for every input and then every output of an entry.
+std::vector<HostTensor> makeTensors(TypeRange types);
+
+/// The JIT for a module already lowered to the LLVM dialect: LLVM's O3
+/// pipeline (vectorizers included) for the host CPU, with `sharedLibs`
+/// loaded. Null with a message on `errors` on failure.
+std::unique_ptr<ExecutionEngine>
+createEngine(ModuleOp module, ArrayRef<StringRef> sharedLibs,
+             llvm::raw_ostream &errors);
+
+/// Calls the wrapper with one descriptor per input, then per output.
+LogicalResult invokeEntry(ExecutionEngine &engine,
+                          ArrayRef<Buffer *> arguments,
+                          llvm::raw_ostream &errors);
+
+/// Element-wise agreement of a candidate with a reference:
+/// |got - ref| <= atol + rtol * |ref|. The relative error divides by
+/// max(|ref|, 1e-3), so values near zero do not dominate it.
+struct Comparison {
+  double maxAbs = 0, maxRel = 0, sumRel = 0;
+  int64_t count = 0, worst = -1, violations = 0;
+
+  void add(const HostTensor &reference, const HostTensor &candidate,
+           double rtol, double atol);
+  double meanRel() const { return count ? sumRel / count : 0.0; }
+};
+
+/// "1x3x4x4"
+std::string formatShape(ArrayRef<int64_t> shape);
+
+} // namespace fusion::runner
+} // namespace mlir
+
+#endif // FUSIONDIALECT_RUNNER_HOSTMODEL_H

@@ -1,0 +1,278 @@
+//===- HostModel.cpp - run a model's entry function from C++ --------------===//
+#include "FusionDialect/Runner/HostModel.h"
+#include "FusionDialect/IR/FusionDialect.h"
+#include "FusionDialect/Pipelines/Pipelines.h"
+#include "FusionDialect/Transforms/Passes.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Target/TargetMachine.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::fusion::runner;
+
+static constexpr llvm::StringLiteral kWrapperName = "__fusion_entry";
+
+void fusion::runner::registerRunnerDialectsAndPasses(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  registry.insert<fusion::FusionDialect>();
+  registerAllPasses();
+  fusion::registerFusionPasses();
+  fusion::registerFusionPipelines();
+}
+
+OwningOpRef<ModuleOp> fusion::runner::parseModel(StringRef path,
+                                                 MLIRContext *context,
+                                                 llvm::SourceMgr &sourceMgr,
+                                                 llvm::raw_ostream &errors) {
+  std::string error;
+  auto file = openInputFile(path, &error);
+  if (!file) {
+    errors << error << "\n";
+    return nullptr;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  return parseSourceFile<ModuleOp>(sourceMgr, context);
+}
+
+func::FuncOp fusion::runner::findEntry(ModuleOp module, StringRef name,
+                                       llvm::raw_ostream &errors) {
+  func::FuncOp entry;
+  module.walk([&](func::FuncOp f) {
+    if (entry || f.isDeclaration())
+      return;
+    if (name.empty() ? f.isPublic() : f.getSymName() == name)
+      entry = f;
+  });
+  if (!entry) {
+    errors << "no entry function"
+           << (name.empty() ? "" : (" named '" + name + "'").str()) << "\n";
+    return nullptr;
+  }
+  FunctionType type = entry.getFunctionType();
+  for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults())) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (!tensor || !tensor.hasStaticShape() ||
+        !isa<FloatType>(tensor.getElementType())) {
+      errors << "entry @" << entry.getSymName()
+             << " must take and return statically shaped float tensors, got "
+             << t << "\n";
+      return nullptr;
+    }
+  }
+  return entry;
+}
+
+LogicalResult fusion::runner::addEntryWrapper(ModuleOp module,
+                                              func::FuncOp entry) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  FunctionType type = entry.getFunctionType();
+  auto memrefOf = [](Type t) {
+    auto tensor = cast<RankedTensorType>(t);
+    return MemRefType::get(tensor.getShape(), tensor.getElementType());
+  };
+  // The callee is declared so that the wrapper parses on its own.
+  os << "func.func private @" << entry.getSymName() << type << "\n";
+  os << "func.func @" << kWrapperName << "(";
+  for (auto [i, t] : llvm::enumerate(type.getInputs()))
+    os << (i ? ", " : "") << "%in" << i << ": " << memrefOf(t);
+  for (auto [i, t] : llvm::enumerate(type.getResults()))
+    os << (type.getNumInputs() + i ? ", " : "") << "%out" << i << ": "
+       << memrefOf(t);
+  os << ") attributes {llvm.emit_c_interface} {\n";
+  for (auto [i, t] : llvm::enumerate(type.getInputs()))
+    os << "  %t" << i << " = bufferization.to_tensor %in" << i
+       << " restrict : " << memrefOf(t) << " to " << t << "\n";
+  os << "  ";
+  if (type.getNumResults())
+    os << "%r:" << type.getNumResults() << " = ";
+  os << "func.call @" << entry.getSymName() << "(";
+  for (unsigned i = 0; i < type.getNumInputs(); ++i)
+    os << (i ? ", " : "") << "%t" << i;
+  os << ") : " << type << "\n";
+  for (auto [i, t] : llvm::enumerate(type.getResults()))
+    os << "  bufferization.materialize_in_destination %r#" << i
+       << " in restrict writable %out" << i << " : (" << t << ", "
+       << memrefOf(t) << ") -> ()\n";
+  os << "  return\n}\n";
+  OwningOpRef<ModuleOp> wrapper =
+      parseSourceString<ModuleOp>(os.str(), module.getContext());
+  if (!wrapper)
+    return failure();
+  for (auto f : llvm::make_early_inc_range(wrapper->getOps<func::FuncOp>()))
+    if (!f.isDeclaration())
+      f->moveBefore(module.getBody(), module.getBody()->end());
+  return success();
+}
+
+Buffer::Buffer(RankedTensorType type)
+    : shape(type.getShape()), elementType(type.getElementType()) {
+  int64_t rank = shape.size();
+  descriptor.assign(3 + 2 * rank, 0);
+  int64_t stride = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    descriptor[3 + d] = shape[d];
+    descriptor[3 + rank + d] = stride;
+    stride *= shape[d];
+  }
+}
+
+int64_t Buffer::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+int64_t Buffer::sizeInBytes() const {
+  return numElements() * (elementType.getIntOrFloatBitWidth() / 8);
+}
+
+void Buffer::bind(void *data) {
+  descriptor[0] = reinterpret_cast<int64_t>(data);
+  descriptor[1] = reinterpret_cast<int64_t>(data);
+}
+
+HostTensor::HostTensor(RankedTensorType type) : Buffer(type) {
+  data.assign(sizeInBytes(), 0);
+  bind(data.data());
+}
+
+HostTensor::HostTensor(const HostTensor &other)
+    : Buffer(other), data(other.data) {
+  bind(data.data());
+}
+
+HostTensor &HostTensor::operator=(const HostTensor &other) {
+  Buffer::operator=(other);
+  data = other.data;
+  bind(data.data());
+  return *this;
+}
+
+double HostTensor::get(int64_t i) const {
+  if (elementType.isF64())
+    return reinterpret_cast<const double *>(data.data())[i];
+  if (elementType.isF32())
+    return reinterpret_cast<const float *>(data.data())[i];
+  uint16_t bits = reinterpret_cast<const uint16_t *>(data.data())[i];
+  auto ft = cast<FloatType>(elementType);
+  return APFloat(ft.getFloatSemantics(), APInt(16, bits)).convertToDouble();
+}
+
+void HostTensor::set(int64_t i, double v) {
+  if (elementType.isF64()) {
+    reinterpret_cast<double *>(data.data())[i] = v;
+    return;
+  }
+  if (elementType.isF32()) {
+    reinterpret_cast<float *>(data.data())[i] = float(v);
+    return;
+  }
+  auto ft = cast<FloatType>(elementType);
+  APFloat f(v);
+  bool losesInfo;
+  f.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven, &losesInfo);
+  reinterpret_cast<uint16_t *>(data.data())[i] =
+      uint16_t(f.bitcastToAPInt().getZExtValue());
+}
+
+void HostTensor::fillNormal(std::mt19937_64 &rng) {
+  std::normal_distribution<double> normal(0.0, 1.0);
+  for (int64_t i = 0, e = numElements(); i < e; ++i)
+    set(i, normal(rng));
+}
+
+std::vector<HostTensor> fusion::runner::makeTensors(TypeRange types) {
+  std::vector<HostTensor> tensors;
+  for (Type t : types)
+    tensors.emplace_back(cast<RankedTensorType>(t));
+  return tensors;
+}
+
+std::unique_ptr<ExecutionEngine>
+fusion::runner::createEngine(ModuleOp module, ArrayRef<StringRef> sharedLibs,
+                             llvm::raw_ostream &errors) {
+  // The optimizer needs the host's target machine for its cost models, or
+  // it does not vectorize.
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder) {
+    errors << "cannot describe the host CPU: "
+           << llvm::toString(builder.takeError()) << "\n";
+    return nullptr;
+  }
+  auto machine = builder->createTargetMachine();
+  if (!machine) {
+    errors << "cannot create a target machine for the host: "
+           << llvm::toString(machine.takeError()) << "\n";
+    return nullptr;
+  }
+  auto optimize = makeOptimizingTransformer(3, 0, machine->get());
+  ExecutionEngineOptions options;
+  options.transformer = optimize;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.sharedLibPaths = sharedLibs;
+  auto engine = ExecutionEngine::create(module, options);
+  if (!engine) {
+    errors << "JIT failed: " << llvm::toString(engine.takeError()) << "\n";
+    return nullptr;
+  }
+  return std::move(*engine);
+}
+
+LogicalResult fusion::runner::invokeEntry(ExecutionEngine &engine,
+                                          ArrayRef<Buffer *> arguments,
+                                          llvm::raw_ostream &errors) {
+  SmallVector<void *> descriptors, args;
+  for (Buffer *b : arguments)
+    descriptors.push_back(b->descriptor.data());
+  for (void *&d : descriptors)
+    args.push_back(&d);
+  std::string name = ("_mlir_ciface_" + kWrapperName).str();
+  if (llvm::Error err = engine.invokePacked(name, args)) {
+    errors << "run failed: " << llvm::toString(std::move(err)) << "\n";
+    return failure();
+  }
+  return success();
+}
+
+void Comparison::add(const HostTensor &reference, const HostTensor &candidate,
+                     double rtol, double atol) {
+  for (int64_t i = 0, e = reference.numElements(); i < e; ++i) {
+    double r = reference.get(i), v = candidate.get(i);
+    double abs = std::fabs(v - r);
+    if (std::isnan(r) != std::isnan(v))
+      abs = INFINITY;
+    else if (std::isnan(r))
+      abs = 0.0;
+    double rel = abs / std::max(std::fabs(r), 1e-3);
+    if (abs > atol + rtol * std::fabs(r))
+      ++violations;
+    if (worst < 0 || abs > maxAbs) {
+      maxAbs = abs;
+      worst = i;
+    }
+    maxRel = std::max(maxRel, rel);
+    sumRel += rel;
+    ++count;
+  }
+}
+
+std::string fusion::runner::formatShape(ArrayRef<int64_t> shape) {
+  std::string s;
+  for (auto [i, d] : llvm::enumerate(shape))
+    s += (i ? "x" : "") + std::to_string(d);
+  return s;
+}
