@@ -19,6 +19,7 @@ shlibext = ".so"
 config.substitutions.append(("%shlibext", shlibext))
 config.substitutions.append(("%runner_utils_dir", config.runner_utils_dir))
 config.substitutions.append(("%fusion_src_root", config.fusion_src_root))
+config.substitutions.append(("%fusion_obj_root", config.fusion_obj_root))
 runner_libs = ",".join(
     os.path.join(config.runner_utils_dir, lib + shlibext)
     for lib in ("libmlir_runner_utils", "libmlir_c_runner_utils"))
@@ -28,7 +29,13 @@ tools = [
     ToolSubst("fusion-opt", unresolved="fatal"),
     ToolSubst("mlir-runner", unresolved="fatal"),
     ToolSubst("fusion-verify", unresolved="fatal"),
+    ToolSubst("fusion-compile", unresolved="fatal"),
 ]
+# The GPU runner is built where the CUDA toolkit is (it needs cuda.h, not a
+# GPU); tests that use it are UNSUPPORTED elsewhere.
+if config.fusion_gpu_runner == "ON":
+    config.available_features.add("gpu-runner")
+    tools.append(ToolSubst("fusion-gpu-run", unresolved="fatal"))
 llvm_config.add_tool_substitutions(
     tools, [config.fusion_tools_dir, config.llvm_tools_dir])
 
@@ -39,6 +46,15 @@ corpus = os.path.join(config.fusion_src_root, "..", "shared", "corpus",
 if os.path.isdir(corpus):
     config.available_features.add("shared-corpus")
     config.substitutions.append(("%corpus", corpus))
+
+# A CUDA driver (a GPU machine): the tests of the runner's no-GPU message
+# are UNSUPPORTED there, the runs on a GPU live in bench/gpu, not here.
+try:
+    import ctypes
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
 
 # ptxas (CUDA toolkit) assembles emitted PTX where it is installed.
 if config.ptxas and os.path.exists(config.ptxas):

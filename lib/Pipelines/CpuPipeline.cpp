@@ -13,13 +13,18 @@ using namespace mlir::fusion;
 
 /// Everything after the fused ops' lowering: TOSA to linalg, bufferize,
 /// loops, LLVM.
-static constexpr llvm::StringLiteral kCpuLowering =
+static constexpr llvm::StringLiteral kCpuFront =
     "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
     "tosa-to-tensor,convert-elementwise-to-linalg),"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-    "func.func(scf-forall-to-parallel),"
+    "func.func(scf-forall-to-parallel,fusion-expand-strided-copies)";
+/// The GPU's tiling, collapsing and one-thread wrapping of every loop nest,
+/// without the launch: the host then runs the mapped loops in order.
+static constexpr llvm::StringLiteral kGpuLoopMapping =
+    "func.func(convert-linalg-to-parallel-loops,fusion-map-loops-to-gpu)";
+static constexpr llvm::StringLiteral kCpuBack =
     "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
     "convert-math-to-llvm,"
@@ -36,5 +41,9 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
   front.channelsPerThread = options.channelsPerThread;
   front.columnsPerThread = options.columnsPerThread;
   addFusionFront(pm, front);
-  return addUpstreamPasses(pm, kCpuLowering);
+  std::string lowering = kCpuFront.str() + ",";
+  if (options.testGpuLoopMapping)
+    lowering += kGpuLoopMapping.str() + ",";
+  lowering += kCpuBack.str();
+  return addUpstreamPasses(pm, lowering);
 }

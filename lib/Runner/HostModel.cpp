@@ -4,6 +4,7 @@
 #include "FusionDialect/Pipelines/Pipelines.h"
 #include "FusionDialect/Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -114,6 +115,54 @@ LogicalResult fusion::runner::addEntryWrapper(ModuleOp module,
   for (auto f : llvm::make_early_inc_range(wrapper->getOps<func::FuncOp>()))
     if (!f.isDeclaration())
       f->moveBefore(module.getBody(), module.getBody()->end());
+  return success();
+}
+
+LogicalResult fusion::runner::addPackedEntry(ModuleOp lowered,
+                                             FunctionType type,
+                                             StringRef target) {
+  auto describe = [](Type t) {
+    auto tensor = cast<RankedTensorType>(t);
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << tensor.getElementType() << ":" << formatShape(tensor.getShape());
+    return s;
+  };
+  std::string signature = ("fusion-entry-v1 target=" + target).str();
+  for (Type t : type.getInputs())
+    signature += " in=" + describe(t);
+  for (Type t : type.getResults())
+    signature += " out=" + describe(t);
+  unsigned n = type.getNumInputs() + type.getNumResults();
+  std::string params;
+  for (unsigned i = 0; i < n; ++i)
+    params += (i ? ", " : "") + std::string("!llvm.ptr");
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "llvm.func @_mlir_ciface_" << kWrapperName << "(" << params << ")\n";
+  os << "llvm.func @fusion_entry(%args: !llvm.ptr) {\n";
+  for (unsigned i = 0; i < n; ++i) {
+    os << "  %a" << i << " = llvm.getelementptr %args[" << i
+       << "] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr\n";
+    os << "  %d" << i << " = llvm.load %a" << i
+       << " : !llvm.ptr -> !llvm.ptr\n";
+  }
+  os << "  llvm.call @_mlir_ciface_" << kWrapperName << "(";
+  for (unsigned i = 0; i < n; ++i)
+    os << (i ? ", " : "") << "%d" << i;
+  os << ") : (" << params << ") -> ()\n  llvm.return\n}\n";
+  os << "llvm.mlir.global external constant @fusion_entry_signature(\""
+     << signature << "\\00\") {addr_space = 0 : i32}\n";
+  OwningOpRef<ModuleOp> entry =
+      parseSourceString<ModuleOp>(os.str(), lowered.getContext());
+  if (!entry)
+    return failure();
+  for (Operation &op : llvm::make_early_inc_range(entry->getOps())) {
+    auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+    if (func && func.isExternal())
+      continue;
+    op.moveBefore(lowered.getBody(), lowered.getBody()->end());
+  }
   return success();
 }
 

@@ -11,7 +11,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -22,11 +21,9 @@ namespace mlir::fusion {
 
 using namespace mlir;
 
-/// What gpu.memcpy can copy: one contiguous range of elements.
-static bool isContiguous(Type type) {
-  auto memref = cast<MemRefType>(type);
-  return memref.getLayout().isIdentity() ||
-         memref::isStaticShapeAndContiguousRowMajor(memref);
+/// What gpu.memcpy's lowering copies: buffers without a layout map.
+static bool isPlain(Type type) {
+  return cast<MemRefType>(type).getLayout().isIdentity();
 }
 
 /// The buffer a view (subview, reshape, cast) was taken of.
@@ -119,8 +116,8 @@ static LogicalResult placeOnDevice(func::FuncOp func) {
                              dealloc.getMemref());
       dealloc.erase();
     } else if (auto copy = dyn_cast<memref::CopyOp>(op)) {
-      if (!isContiguous(copy.getSource().getType()) ||
-          !isContiguous(copy.getTarget().getType()))
+      if (!isPlain(copy.getSource().getType()) ||
+          !isPlain(copy.getTarget().getType()))
         return copy.emitError("a strided copy left on the host: it must run "
                               "in a kernel (fusion-map-loops-to-gpu)");
       gpu::MemcpyOp::create(b, loc, TypeRange{}, ValueRange{},

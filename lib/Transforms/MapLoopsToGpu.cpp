@@ -11,7 +11,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
@@ -51,51 +50,60 @@ static bool touchesBuffers(Operation *op) {
   return result.wasInterrupted();
 }
 
-static bool isContiguous(Type type) {
-  auto memref = cast<MemRefType>(type);
-  return memref.getLayout().isIdentity() ||
-         memref::isStaticShapeAndContiguousRowMajor(memref);
-}
-
-/// A copy into or out of a strided view (the interior of a padded buffer, a
-/// slice of a concatenation) becomes an elementwise parallel loop, so it
-/// runs as a kernel. Contiguous copies stay: they become one gpu.memcpy.
-static void expandStridedCopy(memref::CopyOp copy) {
-  OpBuilder b(copy);
-  Location loc = copy.getLoc();
-  Value source = copy.getSource(), target = copy.getTarget();
-  auto type = cast<MemRefType>(source.getType());
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> lbs(type.getRank(), zero), steps(type.getRank(), one),
-      ubs;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    ubs.push_back(memref::DimOp::create(b, loc, source, d));
-  if (type.getRank() == 0) {
-    lbs.push_back(zero);
-    ubs.push_back(one);
-    steps.push_back(one);
-  }
-  scf::ParallelOp::create(
-      b, loc, lbs, ubs, steps,
-      [&](OpBuilder &nb, Location l, ValueRange ivs) {
-        ValueRange index = type.getRank() ? ivs : ValueRange{};
-        Value v = memref::LoadOp::create(nb, l, source, index);
-        memref::StoreOp::create(nb, l, v, target, index);
-      });
-  copy.erase();
-}
-
-/// Memory work outside every parallel loop (a loop nest with no parallel
-/// dimension, a store into a rank-0 buffer) runs as a one-thread kernel.
-static void wrapInSingleIteration(Operation *op) {
-  OpBuilder b(op);
-  Location loc = op->getLoc();
+/// Moves `group` (in order) into a one-trip parallel loop placed after its
+/// last op: a one-thread kernel.
+static void wrapInSingleIteration(ArrayRef<Operation *> group) {
+  OpBuilder b(group.back()->getContext());
+  b.setInsertionPointAfter(group.back());
+  Location loc = group.front()->getLoc();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   auto loop = scf::ParallelOp::create(b, loc, ValueRange{zero},
                                       ValueRange{one}, ValueRange{one});
-  op->moveBefore(loop.getBody()->getTerminator());
+  for (Operation *op : group)
+    op->moveBefore(loop.getBody()->getTerminator());
+}
+
+/// Memory work outside every parallel loop runs as one-thread kernels: a
+/// loop nest with no parallel dimension, a rank-0 generic (load, compute,
+/// store), or a register-blocked loop nest whose forall had only unit
+/// dimensions and was folded away. A group is a run of ops that touch
+/// buffers or use what such an op computed, between ops that must stay on
+/// the host (parallel loops, copies, allocations, calls, the terminator);
+/// independent pure ops in the run (constants, index arithmetic) stay where
+/// they are. A group whose values are used past it stays too, and
+/// fusion-device-buffers then reports the host access.
+static void wrapHostWork(Block &block) {
+  SmallVector<Operation *> group;
+  llvm::SmallPtrSet<Operation *, 16> members;
+  auto flush = [&]() {
+    bool closed = !group.empty();
+    for (Operation *op : group)
+      for (Operation *user : op->getUsers())
+        closed &= members.contains(block.findAncestorOpInBlock(*user));
+    if (closed)
+      wrapInSingleIteration(group);
+    group.clear();
+    members.clear();
+  };
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    bool stays = isa<scf::ParallelOp, memref::CopyOp, memref::AllocOp,
+                     memref::AllocaOp, memref::DeallocOp, func::CallOp>(op) ||
+                 op.hasTrait<OpTrait::IsTerminator>();
+    if (stays) {
+      flush();
+      continue;
+    }
+    bool usesGroup = llvm::any_of(op.getOperands(), [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      return def && members.contains(def);
+    });
+    if (usesGroup || touchesBuffers(&op)) {
+      group.push_back(&op);
+      members.insert(&op);
+    }
+  }
+  flush();
 }
 
 /// Maps dimension i of `loop` to `processors[rank - 1 - i]` (last dimension
@@ -171,19 +179,9 @@ struct MapLoopsToGpuPass
           "fusion-map-loops-to-gpu: lanes and rows must be at least 1");
       return signalPassFailure();
     }
-    getOperation()->walk([&](memref::CopyOp copy) {
-      if (!copy->getParentOfType<scf::ParallelOp>() &&
-          (!isContiguous(copy.getSource().getType()) ||
-           !isContiguous(copy.getTarget().getType())))
-        expandStridedCopy(copy);
-    });
     getOperation()->walk([&](func::FuncOp func) {
       for (Block &block : func.getBody())
-        for (Operation &op : llvm::make_early_inc_range(block))
-          if (op.getNumResults() == 0 &&
-              !isa<scf::ParallelOp, memref::CopyOp>(op) &&
-              !op.hasTrait<OpTrait::IsTerminator>() && touchesBuffers(&op))
-            wrapInSingleIteration(&op);
+        wrapHostWork(block);
     });
 
     SmallVector<scf::ParallelOp> outermost;

@@ -13,6 +13,8 @@
 // RUN: ls %t/fused | count 46
 // RUN: ls %t/unfused | count 75
 // RUN: fusion-verify %corpus/resnet18.mlir --frames=2 | FileCheck %s
+// The fused program's loops tiled and mapped as for the GPU, on the host.
+// RUN: fusion-verify %corpus/resnet18.mlir --frames=1 --test-gpu-loop-mapping | FileCheck %s
 
 // CHECK: fused ops 20
 // CHECK: PASS

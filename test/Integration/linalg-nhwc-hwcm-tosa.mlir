@@ -8,9 +8,13 @@
 // separate (d3) bias-add generic and tosa.clamp(0, 6) (max then min). No
 // BN: a conv_bias_act whose bias is the folded shift, act relu6.
 // RUN: fusion-verify %s --frames=4 | FileCheck %s
+// The fused program with its loops tiled, collapsed and mapped as for the
+// GPU (fusion-map-loops-to-gpu), run on the host: the GPU index arithmetic.
+// RUN: fusion-verify %s --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
 
 // CHECK: fused ops 1
 // CHECK: PASS
+// MAPPED: PASS
 
 func.func @nhwc_hwcm_collapse_bias_clamp(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x4xf32> {
   %w = arith.constant dense<[[[[-0.3, -0.4], [-0.5, -0.6]], [[-0.7, -0.8], [-0.9, 0.9]], [[0.8, 0.7], [0.6, 0.5]]], [[[0.4, 0.3], [0.2, 0.1]], [[0.3, -0.1], [-0.2, -0.3]], [[-0.4, -0.5], [-0.6, -0.7]]], [[[-0.8, -0.9], [0.9, 0.8]], [[0.7, 0.6], [0.5, 0.4]], [[0.3, 0.2], [0.1, 0.3]]]]> : tensor<3x3x2x2xf32>

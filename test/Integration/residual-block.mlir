@@ -6,6 +6,9 @@
 // final ReLU stay outside. Fused and unfused programs must agree, and a
 // deliberately wrong fold must be caught on this model.
 // RUN: fusion-verify %s --frames=4 | FileCheck %s
+// The fused program with its loops tiled, collapsed and mapped as for the
+// GPU (fusion-map-loops-to-gpu), run on the host: the GPU index arithmetic.
+// RUN: fusion-verify %s --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
 // The unfused baseline the benchmarks time (each conv alone, same codegen)
 // is checked against the reference too.
 // RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
@@ -15,6 +18,7 @@
 // CHECK-SAME: fused ops 3{{$}}
 // CHECK: 1x4x4x4
 // CHECK: PASS
+// MAPPED: PASS
 // UNFUSED: unfused vs reference
 // UNFUSED: PASS
 // WRONG: FAIL

@@ -4,6 +4,9 @@
 // Fused and unfused programs agree on random frames (non-trivial weights and
 // BatchNorm statistics: gamma != 1, beta != 0, mean != 0, var != 1).
 // RUN: fusion-verify %s --frames=4 | FileCheck %s
+// The fused program with its loops tiled, collapsed and mapped as for the
+// GPU (fusion-map-loops-to-gpu), run on the host: the GPU index arithmetic.
+// RUN: fusion-verify %s --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
 // The unfused baseline the benchmarks time (each conv alone, same codegen)
 // is checked against the reference too.
 // RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
@@ -12,6 +15,7 @@
 
 // CHECK: fused ops 2
 // CHECK: PASS
+// MAPPED: PASS
 // UNFUSED: unfused vs reference
 // UNFUSED: PASS
 // WRONG: FAIL

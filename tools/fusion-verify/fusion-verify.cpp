@@ -49,6 +49,11 @@ static cl::opt<Program> program(
                           "against: each conv alone with the fused path's "
                           "codegen")),
     cl::init(Program::Fused));
+static cl::opt<bool> testGpuLoopMapping(
+    "test-gpu-loop-mapping",
+    cl::desc("Test only: run the checked program's loops tiled and mapped "
+             "as for the GPU (fusion-to-cpu test-gpu-loop-mapping)"),
+    cl::init(false), cl::Hidden);
 static cl::opt<bool> testSkipWeightScaling(
     "test-skip-weight-scaling",
     cl::desc("Test only: use a deliberately wrong fold (filter left "
@@ -72,6 +77,7 @@ static std::unique_ptr<ExecutionEngine> compile(ModuleOp module,
   fusion::FusionToCpuOptions options;
   options.fuse = false;
   options.reference = reference;
+  options.testGpuLoopMapping = testGpuLoopMapping && !reference;
   if (!reference && program == Program::Fused) {
     PassManager fusePm(module.getContext());
     fusePm.addPass(fusion::createFuseChains());

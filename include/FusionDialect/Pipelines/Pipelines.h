@@ -45,6 +45,13 @@ struct FusionToCpuOptions : public FusionPipelineOptions<FusionToCpuOptions> {
                      "epilogue (fusion-lower-to-linalg) instead of one loop "
                      "nest each (fusion-lower-to-loops, the GPU's form)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> testGpuLoopMapping{
+      *this, "test-gpu-loop-mapping",
+      llvm::cl::desc("Test only: tile, collapse and map every loop nest as "
+                     "fusion-to-ptx does (fusion-map-loops-to-gpu), then run "
+                     "the mapped loops on the host: checks the GPU path's "
+                     "index arithmetic on the CPU"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> testSkipWeightScaling{
       *this, "test-skip-weight-scaling",
       llvm::cl::desc("Test only: fold BatchNorm into the bias but not the "

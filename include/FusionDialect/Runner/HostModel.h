@@ -42,6 +42,14 @@ func::FuncOp findEntry(ModuleOp module, StringRef name,
 /// signature (see invokeEntry).
 LogicalResult addEntryWrapper(ModuleOp module, func::FuncOp entry);
 
+/// After lowering to the LLVM dialect: adds `void fusion_entry(void **args)`
+/// (one descriptor pointer per input, then per output, as invokeEntry
+/// passes them) and the NUL-terminated string `fusion_entry_signature`,
+/// e.g. "fusion-entry-v1 target=gpu in=f32:1x3x8x8 out=f32:1x4x8x8", so a
+/// program compiled ahead of time can be called without MLIR.
+LogicalResult addPackedEntry(ModuleOp lowered, FunctionType type,
+                             StringRef target);
+
 /// A contiguous buffer (host or device memory) and a ranked memref
 /// descriptor pointing at it.
 struct Buffer {

@@ -132,6 +132,25 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
   ];
 }
 
+def ExpandStridedCopies : Pass<"fusion-expand-strided-copies"> {
+  let summary = "Turn copies into or out of strided views into elementwise "
+                "parallel loops";
+  let description = [{
+    Bufferization writes a padded interior or a concatenation slice as a
+    `memref.copy` into a strided view. Lowered as is, such a copy calls
+    `memrefCopy` from MLIR's C runner utilities on the host: on the GPU that
+    dereferences device memory on the host, and on the CPU it ties the
+    program to that library. As an `scf.parallel` of loads and stores it
+    becomes a kernel (`fusion-map-loops-to-gpu`) or vectorizable host code.
+    Copies between buffers without a layout map stay, for `gpu.memcpy` or
+    `memcpy`; any other copy (an offset slice too: `gpu.memcpy`'s lowering
+    takes only plain buffers) becomes a loop.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def MapLoopsToGpu : Pass<"fusion-map-loops-to-gpu"> {
   let summary = "Map every loop nest that touches memory to blocks of "
                 "threads, the contiguous dimension on thread x";
@@ -147,13 +166,12 @@ def MapLoopsToGpu : Pass<"fusion-map-loops-to-gpu"> {
     a 7x7 feature map runs in 8x8 threads rather than idling three quarters
     of a 32x4 block.
 
-    So that the host never dereferences a device buffer, the memory work
-    that is not in a parallel loop becomes one first: a `memref.copy` into
-    or out of a strided view (a padded interior, a concatenation slice)
-    becomes an elementwise parallel loop, and a loop nest with no parallel
+    So that the host never dereferences a device buffer, memory work that is
+    not in a parallel loop becomes one first: a loop nest with no parallel
     dimension (or a store into a rank-0 buffer) is wrapped in a one-trip
-    parallel loop, a one-thread kernel. Contiguous copies stay, to become
-    `gpu.memcpy` (`fusion-device-buffers`).
+    parallel loop, a one-thread kernel. Strided copies are expected to be
+    loops already (`fusion-expand-strided-copies`); plain copies stay,
+    to become `gpu.memcpy` (`fusion-device-buffers`).
 
     Applied to fused and unfused kernels alike, so comparisons stay fair;
     then `convert-parallel-loops-to-gpu` makes the launches.
@@ -176,8 +194,8 @@ def DeviceBuffers : Pass<"fusion-device-buffers", "::mlir::ModuleOp"> {
   let description = [{
     Runs after kernel outlining, on every host function of the module:
     `memref.alloc` becomes `gpu.alloc`, `memref.dealloc` becomes
-    `gpu.dealloc`, `memref.copy` between contiguous buffers becomes
-    `gpu.memcpy`, and each `memref.get_global` constant (filters, folded
+    `gpu.dealloc`, `memref.copy` between buffers without a layout map
+    becomes `gpu.memcpy`, and each `memref.get_global` constant (filters, folded
     biases) is uploaded into a device buffer where it is read, then freed at
     the end of its block unless it is returned.
 

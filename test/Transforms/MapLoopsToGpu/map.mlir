@@ -88,33 +88,24 @@ func.func @rank1(%m: memref<1000xf32>) {
 
 // -----
 
-// A copy into the interior of a padded buffer is strided: it becomes a
-// parallel loop (a kernel). A contiguous copy stays, for gpu.memcpy.
-// CHECK-LABEL: func.func @copies
-// CHECK: scf.parallel
-// CHECK: memref.load %arg0
-// CHECK: memref.store %{{.*}}, %subview
-// CHECK: mapping = [#gpu.loop_dim_map<processor = thread_z
-// CHECK: memref.copy %arg0, %arg2 : memref<1x2x4x4xf32> to memref<1x2x4x4xf32>
-func.func @copies(%in: memref<1x2x4x4xf32>, %padded: memref<1x2x6x6xf32>, %out: memref<1x2x4x4xf32>) {
-  %interior = memref.subview %padded[0, 0, 1, 1] [1, 2, 4, 4] [1, 1, 1, 1] : memref<1x2x6x6xf32> to memref<1x2x4x4xf32, strided<[72, 36, 6, 1], offset: 7>>
-  memref.copy %in, %interior : memref<1x2x4x4xf32> to memref<1x2x4x4xf32, strided<[72, 36, 6, 1], offset: 7>>
-  memref.copy %in, %out : memref<1x2x4x4xf32> to memref<1x2x4x4xf32>
-  return
-}
-
-// -----
-
-// A loop with no parallel dimension (a full reduction) and a store into a
-// rank-0 buffer run as one-thread kernels; the host keeps stack buffers.
+// Memory work outside parallel loops runs as one-thread kernels: a run of
+// ops that touch buffers or use what they computed (a loop with no parallel
+// dimension, a rank-0 load-compute-store) goes into one one-trip parallel
+// loop; constants stay where they are, and the host keeps stack buffers.
 // CHECK-LABEL: func.func @host_work
+// CHECK: %[[ZERO:.*]] = arith.constant 0.0
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c1) step (%c1)
 // CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c1) step (%c1)
 // CHECK: scf.for
-// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c1) step (%c1)
+// CHECK: memref.load %arg2[]
+// CHECK: arith.truncf
 // CHECK: memref.store %{{.*}}, %arg1[]
-// CHECK: memref.store %{{.*}}, %alloca[]
-// CHECK-NOT: scf.parallel
-func.func @host_work(%v: memref<16xf32>, %s: memref<f32>) {
+// CHECK: mapping = [#gpu.loop_dim_map<processor = thread_x
+// CHECK: mapping = [#gpu.loop_dim_map<processor = block_x
+// CHECK-NEXT: %[[LOCAL:.*]] = memref.alloca
+// CHECK-NEXT: memref.store %[[ZERO]], %[[LOCAL]][]
+// CHECK-NEXT: return
+func.func @host_work(%v: memref<16xf32>, %s: memref<f32>, %d: memref<f64>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -125,8 +116,24 @@ func.func @host_work(%v: memref<16xf32>, %s: memref<f32>) {
     %z = arith.addf %x, %y : f32
     memref.store %z, %s[] : memref<f32>
   }
-  memref.store %zero, %s[] : memref<f32>
+  %wide = memref.load %d[] : memref<f64>
+  %narrow = arith.truncf %wide : f64 to f32
+  memref.store %narrow, %s[] : memref<f32>
   %local = memref.alloca() : memref<f32>
   memref.store %zero, %local[] : memref<f32>
   return
+}
+
+// -----
+
+// A value read from a buffer that the host itself needs (here, returned)
+// cannot move into a kernel: the load stays, and fusion-device-buffers
+// reports it later rather than anything running wrong.
+// CHECK-LABEL: func.func @host_needs_value
+// CHECK-NOT: scf.parallel
+// CHECK: %[[V:.*]] = memref.load %arg0[]
+// CHECK: return %[[V]]
+func.func @host_needs_value(%s: memref<f32>) -> f32 {
+  %v = memref.load %s[] : memref<f32>
+  return %v : f32
 }

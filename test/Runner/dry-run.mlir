@@ -1,0 +1,18 @@
+// The host side of a GPU library, exercised without a GPU: --dry-run puts
+// the runtime on host memory and records launches instead of running them.
+// Fused, the chain is one launch per call; unfused (each conv alone, then
+// BatchNorm and ReLU), three. Every buffer the program allocates is freed
+// and every copy lands in a buffer of the runtime's (no host pointer is
+// written as if it were device memory).
+// REQUIRES: gpu-runner
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: fusion-compile %fusion_src_root/test/GPU/kernel-count.mlir -o %t/fused.so
+// RUN: fusion-compile %fusion_src_root/test/GPU/kernel-count.mlir --fuse=false -o %t/unfused.so
+// RUN: fusion-gpu-run --dry-run --per-kernel %t/fused.so %t/unfused.so | FileCheck %s
+
+// CHECK: fusion-gpu-run: host simulation (no kernel runs)
+// CHECK: program target launches live_bytes stray_copies stray_frees
+// CHECK-NEXT: fused gpu 1 0 0 0
+// CHECK-NEXT: net_kernel#0 grid 1,1,1 block 4,4,1
+// CHECK-NEXT: unfused gpu 3 0 0 0
+// CHECK-COUNT-3: net_kernel#{{[0-9]}} grid

@@ -1,0 +1,209 @@
+//===- fusion-compile.cpp - a model as a shared library, ahead of time ----===//
+///
+/// Compiles a model's entry function with `fusion-to-ptx` (GPU: host code
+/// plus the kernels' PTX, which the CUDA driver loads when the library is
+/// opened) or `fusion-to-cpu`, into a shared library that exports
+/// `fusion_entry(void **descriptors)` and `fusion_entry_signature`. The
+/// runner (`fusion-gpu-run`) needs no MLIR to load and call it, so the
+/// libraries built here run on GPU machines where no MLIR is installed.
+///
+//===----------------------------------------------------------------------===//
+#include "FusionDialect/Pipelines/Pipelines.h"
+#include "FusionDialect/Runner/HostModel.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+using namespace mlir::fusion::runner;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"),
+                                      cl::Required);
+static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
+                                       cl::value_desc("file"), cl::Required);
+enum class Target { Gpu, Cpu };
+static cl::opt<Target> target(
+    "target", cl::desc("What the library runs on"),
+    cl::values(clEnumValN(Target::Gpu, "gpu",
+                          "fusion-to-ptx: kernels as PTX, host code that "
+                          "launches them (default)"),
+               clEnumValN(Target::Cpu, "cpu", "fusion-to-cpu")),
+    cl::init(Target::Gpu));
+static cl::opt<bool> fuse("fuse",
+                          cl::desc("Fuse (false: the unfused baseline, each "
+                                   "conv alone with the same codegen)"),
+                          cl::init(true));
+static cl::opt<bool> reference(
+    "reference",
+    cl::desc("With --fuse=false: upstream linalg convs, the independent "
+             "reference the runner checks against"),
+    cl::init(false));
+static cl::opt<std::string> chip("chip", cl::desc("GPU target SM"),
+                                 cl::init("sm_90"));
+static cl::opt<std::string> features("features", cl::desc("PTX features"),
+                                     cl::init("+ptx80"));
+static cl::opt<int64_t> channelsPerThread(
+    "channels-per-thread",
+    cl::desc("Most output channels one iteration of a fused loop nest "
+             "computes"),
+    cl::init(4));
+static cl::opt<int64_t> columnsPerThread(
+    "columns-per-thread",
+    cl::desc("Most output columns one iteration of a fused loop nest "
+             "computes"),
+    cl::init(4));
+static cl::opt<std::string> entryName(
+    "entry", cl::desc("Function to compile (default: the first public "
+                      "function with a body)"),
+    cl::init(""));
+static cl::opt<std::string> hostCpu(
+    "mcpu",
+    cl::desc("Host CPU the library's code is tuned for; the default runs on "
+             "any x86-64 machine of the last decade"),
+    cl::init("x86-64-v2"));
+enum class Emit { Shared, Object, LLVMIR };
+static cl::opt<Emit> emit(
+    "emit", cl::desc("What to write"),
+    cl::values(clEnumValN(Emit::Shared, "so", "a shared library (default)"),
+               clEnumValN(Emit::Object, "obj", "an object file"),
+               clEnumValN(Emit::LLVMIR, "llvm", "LLVM IR, optimized")),
+    cl::init(Emit::Shared));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "fusion-compile: " << message << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "fusion-compile: a model as a shared library for fusion-gpu-run\n");
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+
+  DialectRegistry registry;
+  registerRunnerDialectsAndPasses(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseModel(inputFile, &context, sourceMgr, llvm::errs());
+  if (!module)
+    return 1;
+  func::FuncOp entry = findEntry(*module, entryName, llvm::errs());
+  if (!entry)
+    return 1;
+  FunctionType type = entry.getFunctionType();
+  if (failed(addEntryWrapper(*module, entry)))
+    return fail("cannot add the entry wrapper");
+
+  PassManager pm(&context);
+  if (target == Target::Gpu) {
+    fusion::FusionToPtxOptions options;
+    options.fuse = fuse;
+    options.reference = reference;
+    options.chip = chip;
+    options.features = features;
+    options.channelsPerThread = channelsPerThread;
+    options.columnsPerThread = columnsPerThread;
+    if (failed(fusion::buildFusionToPtxPipeline(pm, options)))
+      return fail("an upstream pass is missing from this MLIR build");
+  } else {
+    fusion::FusionToCpuOptions options;
+    options.fuse = fuse;
+    options.reference = reference;
+    options.channelsPerThread = channelsPerThread;
+    options.columnsPerThread = columnsPerThread;
+    if (failed(fusion::buildFusionToCpuPipeline(pm, options)))
+      return fail("an upstream pass is missing from this MLIR build");
+  }
+  if (failed(pm.run(*module)))
+    return 1;
+  if (failed(addPackedEntry(*module, type,
+                            target == Target::Gpu ? "gpu" : "cpu")))
+    return fail("cannot add the packed entry");
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(*module, llvmContext);
+  if (!llvmModule)
+    return fail("translation to LLVM IR failed");
+
+  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+  std::string error;
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!llvmTarget)
+    return fail(error);
+  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
+      triple, hostCpu, "", llvm::TargetOptions(), llvm::Reloc::PIC_,
+      std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return fail("no target machine for " + triple.str() + " " + hostCpu);
+  llvmModule->setTargetTriple(triple);
+  llvmModule->setDataLayout(machine->createDataLayout());
+  if (llvm::Error err =
+          makeOptimizingTransformer(3, 0, machine.get())(llvmModule.get()))
+    return fail("optimization failed: " + llvm::toString(std::move(err)));
+
+  if (emit == Emit::LLVMIR) {
+    std::error_code ec;
+    llvm::ToolOutputFile out(outputFile, ec, llvm::sys::fs::OF_Text);
+    if (ec)
+      return fail(outputFile + ": " + ec.message());
+    llvmModule->print(out.os(), nullptr);
+    out.keep();
+    return 0;
+  }
+  std::string objectPath = emit == Emit::Object ? outputFile.getValue()
+                                                : outputFile + ".o";
+  {
+    std::error_code ec;
+    llvm::ToolOutputFile out(objectPath, ec, llvm::sys::fs::OF_None);
+    if (ec)
+      return fail(objectPath + ": " + ec.message());
+    llvm::legacy::PassManager codegen;
+    if (machine->addPassesToEmitFile(codegen, out.os(), nullptr,
+                                     llvm::CodeGenFileType::ObjectFile))
+      return fail("the target cannot emit object files");
+    codegen.run(*llvmModule);
+    out.keep();
+  }
+  if (emit == Emit::Object)
+    return 0;
+
+  // Linking needs a system linker driver. The library depends on nothing
+  // but libc and libm (strided copies are loops, not runtime calls), so it
+  // can be carried to another machine alone.
+  llvm::ErrorOr<std::string> linker = llvm::sys::findProgramByName("c++");
+  if (!linker)
+    linker = llvm::sys::findProgramByName("g++");
+  if (!linker)
+    return fail("no C++ compiler driver (c++ or g++) on PATH to link with");
+  SmallVector<StringRef> args{*linker, "-shared", "-o", outputFile,
+                              objectPath};
+  std::string message;
+  int status = llvm::sys::ExecuteAndWait(*linker, args, std::nullopt, {}, 0, 0,
+                                         &message);
+  llvm::sys::fs::remove(objectPath);
+  if (status != 0)
+    return fail("linking failed" + (message.empty() ? "" : ": " + message));
+  return 0;
+}
