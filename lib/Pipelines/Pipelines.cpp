@@ -9,6 +9,10 @@
 using namespace mlir;
 using namespace mlir::fusion;
 
+std::string mlir::fusion::defaultLibdevicePath() {
+  return FUSION_DEFAULT_LIBDEVICE;
+}
+
 FusionFront::Mode mlir::fusion::fusionMode(bool fuse, bool reference) {
   if (fuse)
     return FusionFront::Mode::Fuse;

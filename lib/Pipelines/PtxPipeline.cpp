@@ -27,6 +27,28 @@ static constexpr llvm::StringLiteral kGpuLowering =
     "gpu-kernel-outlining,fusion-device-buffers,func.func(gpu-async-region),"
     "canonicalize";
 
+/// Upstream's gpu-lower-to-nvvm-pipeline, spelled out so that the NVVM
+/// target links libdevice: kernels with exp (sigmoid, SiLU) or sqrt (an
+/// unfolded BatchNorm) call it.
+static std::string nvvmLowering(const FusionToPtxOptions &options) {
+  std::string target = "nvvm-attach-target{chip=" + options.chip +
+                       " features=" + options.features + " O=3";
+  if (!options.libdevice.empty())
+    target += " l=" + options.libdevice;
+  target += "}";
+  return "convert-nvgpu-to-nvvm,gpu-kernel-outlining,convert-vector-to-scf,"
+         "convert-scf-to-cf,convert-nvvm-to-llvm,convert-func-to-llvm,"
+         "expand-strided-metadata," +
+         target +
+         ",lower-affine,convert-arith-to-llvm,convert-index-to-llvm,"
+         "canonicalize,cse,"
+         "gpu.module(strip-debuginfo,convert-gpu-to-nvvm,"
+         "llvm-optimize-for-nvvm-target,canonicalize,cse,"
+         "reconcile-unrealized-casts),"
+         "gpu-to-llvm,gpu-module-to-binary{format=isa},convert-math-to-llvm,"
+         "canonicalize,cse,reconcile-unrealized-casts";
+}
+
 LogicalResult
 mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
                                        const FusionToPtxOptions &options) {
@@ -37,11 +59,9 @@ mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
   addFusionFront(pm, front);
   if (failed(addUpstreamPasses(pm, kGpuLowering)))
     return failure();
-  std::string nvvm = "gpu-lower-to-nvvm-pipeline{cubin-chip=" +
-                     options.chip + " cubin-features=" + options.features +
-                     " cubin-format=isa}";
-  if (failed(addUpstreamPasses(pm, nvvm)))
+  if (failed(addUpstreamPasses(pm, nvvmLowering(options))))
     return failure();
+  pm.addPass(createCheckPtx());
   if (!options.dumpPtx.empty()) {
     DumpPtxOptions dump;
     dump.directory = options.dumpPtx;

@@ -33,7 +33,7 @@
 // HOST-NOT: gpu.launch_func
 // HOST: llvm.call @mgpuStreamSynchronize
 // HOST: gpu.binary @net_kernel
-// HOST-SAME: #nvvm.target<chip = "sm_90", features = "+ptx80">
+// HOST-SAME: #nvvm.target<O = 3, chip = "sm_90", features = "+ptx80"
 
 func.func @net(%x: tensor<1x2x4x4xf32>) -> tensor<1x3x4x4xf32> {
   %w = arith.constant dense<[[[[0.1,0.2,-0.3],[0.4,0.5,0.6],[0.7,-0.8,0.9]],[[0.1,0.2,0.3],[0.4,-0.5,0.6],[0.7,0.8,0.9]]],[[[0.2,0.2,0.3],[0.4,0.5,0.6],[-0.7,0.8,0.9]],[[0.1,0.2,0.3],[0.4,0.5,0.6],[0.7,0.8,0.9]]],[[[0.3,-0.2,0.3],[0.4,0.5,0.6],[0.7,0.8,0.9]],[[0.1,0.2,0.3],[0.4,0.5,-0.6],[0.7,0.8,0.9]]]]> : tensor<3x2x3x3xf32>

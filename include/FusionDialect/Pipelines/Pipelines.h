@@ -9,6 +9,9 @@ namespace mlir {
 class OpPassManager;
 namespace fusion {
 
+/// The CUDA toolkit's libdevice found when the library was built, or "".
+std::string defaultLibdevicePath();
+
 /// Options every pipeline shares: whether to fuse, and the register block
 /// of the fused loop nests (fusion-lower-to-loops).
 template <typename Derived>
@@ -67,6 +70,13 @@ struct FusionToPtxOptions : public FusionPipelineOptions<FusionToPtxOptions> {
       *this, "features",
       llvm::cl::desc("PTX features; sm_90 needs +ptx80 or newer"),
       llvm::cl::init("+ptx80")};
+  PassOptions::Option<std::string> libdevice{
+      *this, "libdevice",
+      llvm::cl::desc("libdevice bitcode linked into the kernels (exp, sqrt); "
+                     "the default is the CUDA toolkit's found at build "
+                     "time. Without it, kernels that need it are refused "
+                     "(fusion-check-ptx)"),
+      llvm::cl::init(defaultLibdevicePath())};
   PassOptions::Option<std::string> dumpPtx{
       *this, "dump-ptx",
       llvm::cl::desc("Directory to write each kernel module's PTX to "

@@ -212,6 +212,17 @@ def DeviceBuffers : Pass<"fusion-device-buffers", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def CheckPtx : Pass<"fusion-check-ptx", "::mlir::ModuleOp"> {
+  let summary = "Fail on PTX that calls a function it does not define";
+  let description = [{
+    Kernels that use exp or sqrt call libdevice (`__nv_expf`, `__nv_sqrtf`).
+    When libdevice was not linked (no CUDA toolkit was found and no
+    `libdevice=` was given), the PTX declares them `.extern` and neither
+    ptxas nor the driver can load it. This pass stops compilation there,
+    naming the kernel module and the function. The module is not changed.
+  }];
+}
+
 def DumpPtx : Pass<"fusion-dump-ptx", "::mlir::ModuleOp"> {
   let summary = "Write the PTX of every gpu.binary to files, one per binary";
   let description = [{
