@@ -1,18 +1,31 @@
 #!/usr/bin/env python3
-"""Writes examples/resnet_block.mlir: a small ResNet-style network in the form
-torch-mlir's FX importer emits for an eval-mode model (conv bias broadcast into
-the accumulator, BatchNorm as four broadcasting generics over expand_shape'd
-parameters, 1/sqrt(var+eps) as rank-1 generics, ReLU as cmpf ugt + select).
+"""Writes small ResNet-style networks in the form torch-mlir's FX importer
+emits for an eval-mode model (conv bias broadcast into the accumulator,
+BatchNorm as four broadcasting generics over expand_shape'd parameters,
+1/sqrt(var+eps) as rank-1 generics, ReLU as cmpf ugt + select, max pooling
+over a -FLT_MAX padded map, average pooling as a sum pool and a divide, the
+classifier as a transposed-weight matmul plus bias).
+
+  block: stem, a basic block and a downsampling block (examples/resnet_block.mlir)
+  tiny:  a whole classifier: stem, max pool, the two blocks, global average
+         pool, linear layer (examples/resnet_tiny.mlir)
 
 Dev-time only; the product never runs Python. Deterministic: the same seed
-always gives the same file. Usage: utils/gen_resnet_block.py > examples/resnet_block.mlir
+always gives the same file. Usage:
+  utils/gen_resnet_block.py block > examples/resnet_block.mlir
+  utils/gen_resnet_block.py tiny > examples/resnet_tiny.mlir
 """
 import random
 import sys
 
-rng = random.Random(7)
-N, CIN, H, W = 1, 3, 8, 8
-C = 4  # channels of the block
+MODE = sys.argv[1] if len(sys.argv) > 1 else "block"
+if MODE not in ("block", "tiny"):
+    sys.exit("usage: gen_resnet_block.py [block|tiny]")
+rng = random.Random(7 if MODE == "block" else 11)
+N, CIN = 1, 3
+H = W = 8 if MODE == "block" else 16
+C = 4 if MODE == "block" else 8  # channels of the first block
+CLASSES = 10
 
 lines = []
 consts = []
@@ -134,9 +147,67 @@ def add(a, b, c, h, w):
                        "    %r = arith.addf %in, %in2 : f32\n    linalg.yield %r : f32", c, h, w)
 
 
-# stem: conv3x3 s1 + bn + relu
+def maxpool(x, c, h, w):
+    """3x3, stride 2, padding 1, as torch-mlir emits it."""
+    p = fresh("mpad")
+    lines.append(f"  {p} = tensor.pad {x} low[0, 0, 1, 1] high[0, 0, 1, 1] {{\n"
+                 f"  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):\n    tensor.yield %lowest : f32\n"
+                 f"  }} : {t(N, c, h, w)} to {t(N, c, h + 2, w + 2)}")
+    oh, ow = (h + 2 - 3) // 2 + 1, (w + 2 - 3) // 2 + 1
+    e = fresh("e")
+    lines.append(f"  {e} = tensor.empty() : {t(N, c, oh, ow)}")
+    f = fresh("mfill")
+    lines.append(f"  {f} = linalg.fill ins(%lowest : f32) outs({e} : {t(N, c, oh, ow)}) -> {t(N, c, oh, ow)}")
+    k = fresh("win")
+    lines.append(f"  {k} = tensor.empty() : tensor<3x3xf32>")
+    r = fresh("maxpool")
+    lines.append(f"  {r} = linalg.pooling_nchw_max {{dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}} "
+                 f"ins({p}, {k} : {t(N, c, h + 2, w + 2)}, tensor<3x3xf32>) outs({f} : {t(N, c, oh, ow)}) -> {t(N, c, oh, ow)}")
+    return r, oh, ow
+
+
+def classifier(x, c, h, w):
+    """Global average pool, flatten, linear layer."""
+    e = fresh("e")
+    lines.append(f"  {e} = tensor.empty() : {t(N, c, 1, 1)}")
+    f = fresh("sfill")
+    lines.append(f"  {f} = linalg.fill ins(%zero : f32) outs({e} : {t(N, c, 1, 1)}) -> {t(N, c, 1, 1)}")
+    k = fresh("win")
+    lines.append(f"  {k} = tensor.empty() : tensor<{h}x{w}xf32>")
+    s_ = fresh("sum")
+    lines.append(f"  {s_} = linalg.pooling_nchw_sum {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}} "
+                 f"ins({x}, {k} : {t(N, c, h, w)}, tensor<{h}x{w}xf32>) outs({f} : {t(N, c, 1, 1)}) -> {t(N, c, 1, 1)}")
+    avg = map_generic("avg", [s_], [t(N, c, 1, 1)], [MAP4], "%in: f32",
+                      f"    %area = arith.constant {float(h * w):.6e} : f32\n    %r = arith.divf %in, %area : f32\n"
+                      "    linalg.yield %r : f32", c, 1, 1)
+    flat = fresh("flat")
+    lines.append(f"  {flat} = tensor.collapse_shape {avg} [[0], [1, 2, 3]] : {t(N, c, 1, 1)} into {t(N, c)}")
+    wts = const([rng.uniform(-0.5, 0.5) for _ in range(CLASSES * c)], [CLASSES, c], "fc_w")
+    bias = const([rng.uniform(-0.2, 0.2) for _ in range(CLASSES)], [CLASSES], "fc_b")
+    te = fresh("e")
+    lines.append(f"  {te} = tensor.empty() : {t(c, CLASSES)}")
+    wt = fresh("wt")
+    lines.append(f"  {wt} = linalg.transpose ins({wts} : {t(CLASSES, c)}) outs({te} : {t(c, CLASSES)}) permutation = [1, 0]")
+    oe = fresh("e")
+    lines.append(f"  {oe} = tensor.empty() : {t(N, CLASSES)}")
+    of = fresh("mmfill")
+    lines.append(f"  {of} = linalg.fill ins(%zero : f32) outs({oe} : {t(N, CLASSES)}) -> {t(N, CLASSES)}")
+    mm = fresh("logits")
+    lines.append(f"  {mm} = linalg.matmul ins({flat}, {wt} : {t(N, c)}, {t(c, CLASSES)}) outs({of} : {t(N, CLASSES)}) -> {t(N, CLASSES)}")
+    r = fresh("out")
+    lines.append(f"  {r} = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, "
+                 f"affine_map<(d0, d1) -> (d0, d1)>], iterator_types = [\"parallel\", \"parallel\"]}} "
+                 f"ins({mm}, {bias} : {t(N, CLASSES)}, {t(CLASSES)}) outs({oe} : {t(N, CLASSES)}) {{\n"
+                 f"  ^bb0(%in: f32, %b: f32, %o: f32):\n    %r = arith.addf %in, %b : f32\n    linalg.yield %r : f32\n"
+                 f"  }} -> {t(N, CLASSES)}")
+    return r
+
+
+# stem: conv3x3 s1 + bn + relu (and, for the classifier, a max pool)
 x, h, w = conv("%input", CIN, C, 3, 1, 1, H, W, "stem", bias=False)
 x = relu(batchnorm(x, C, h, w, "stem_bn"), C, h, w)
+if MODE == "tiny":
+    x, h, w = maxpool(x, C, h, w)
 block_in = x
 # basic block: conv+bn+relu, conv+bn, + identity, relu
 y, h, w = conv(x, C, C, 3, 1, 1, h, w, "b1c1", bias=False)
@@ -153,16 +224,30 @@ z = batchnorm(z, C2, h2, w2, "b2bn2")
 d, _, _ = conv(y, C, C2, 1, 2, 0, h, w, "down", bias=False)
 d = batchnorm(d, C2, h2, w2, "downbn")
 out = relu(add(z, d, C2, h2, w2), C2, h2, w2)
+result = t(N, C2, h2, w2)
+if MODE == "tiny":
+    out = classifier(out, C2, h2, w2)
+    result = t(N, CLASSES)
 
-print("// A small ResNet-style network (stem, one basic block, one downsampling")
-print("// block) in the form torch-mlir's FX importer emits for an eval-mode model,")
-print("// with random weights and BatchNorm statistics. Generated by")
-print("// utils/gen_resnet_block.py; regenerate rather than edit.")
-print(f"func.func @resnet_block(%input: {t(N, CIN, H, W)}) -> {t(N, C2, h2, w2)} {{")
+if MODE == "block":
+    print("// A small ResNet-style network (stem, one basic block, one downsampling")
+    print("// block) in the form torch-mlir's FX importer emits for an eval-mode model,")
+    print("// with random weights and BatchNorm statistics. Generated by")
+    print("// utils/gen_resnet_block.py block; regenerate rather than edit.")
+else:
+    print("// A whole small ResNet classifier (stem, max pool, a basic block, a")
+    print("// downsampling block, global average pool, linear layer) in the form")
+    print("// torch-mlir's FX importer emits for an eval-mode model, with random weights")
+    print("// and BatchNorm statistics. Generated by utils/gen_resnet_block.py tiny;")
+    print("// regenerate rather than edit.")
+name = "resnet_block" if MODE == "block" else "resnet_tiny"
+print(f"func.func @{name}(%input: {t(N, CIN, H, W)}) -> {result} {{")
 print("  %zero = arith.constant 0.000000e+00 : f32")
 print("  %one = arith.constant 1.000000e+00 : f32")
 print("  %eps = arith.constant 1.000000e-05 : f32")
+if MODE == "tiny":
+    print("  %lowest = arith.constant -3.40282347E+38 : f32")
 print("\n".join(consts))
 print("\n".join(lines))
-print(f"  return {out} : {t(N, C2, h2, w2)}")
+print(f"  return {out} : {result}")
 print("}")
