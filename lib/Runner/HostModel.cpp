@@ -75,6 +75,12 @@ func::FuncOp fusion::runner::findEntry(ModuleOp module, StringRef name,
   return entry;
 }
 
+void fusion::runner::privatizeAllBut(ModuleOp module, func::FuncOp entry) {
+  for (auto f : module.getOps<func::FuncOp>())
+    if (f != entry && !f.isDeclaration())
+      f.setPrivate();
+}
+
 LogicalResult fusion::runner::addEntryWrapper(ModuleOp module,
                                               func::FuncOp entry) {
   std::string text;

@@ -15,6 +15,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -111,10 +112,13 @@ int main(int argc, char **argv) {
   if (!entry)
     return 1;
   FunctionType type = entry.getFunctionType();
+  privatizeAllBut(*module, entry);
   if (failed(addEntryWrapper(*module, entry)))
     return fail("cannot add the entry wrapper");
 
+  // Only what the entry calls is compiled.
   PassManager pm(&context);
+  pm.addPass(createSymbolDCEPass());
   if (target == Target::Gpu) {
     fusion::FusionToPtxOptions options;
     options.fuse = fuse;

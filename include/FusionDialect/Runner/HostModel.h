@@ -37,6 +37,10 @@ OwningOpRef<ModuleOp> parseModel(StringRef path, MLIRContext *context,
 func::FuncOp findEntry(ModuleOp module, StringRef name,
                        llvm::raw_ostream &errors);
 
+/// Makes every other function private, so that symbol-dce removes what the
+/// entry does not call (a module of many layers, compiled one at a time).
+void privatizeAllBut(ModuleOp module, func::FuncOp entry);
+
 /// Adds a function taking every input and then every output as a memref,
 /// with the C interface, so a runner calls one symbol whatever the model's
 /// signature (see invokeEntry).
