@@ -2,12 +2,12 @@
 // and with batch 1: the fold is per output channel and must hold for every
 // image of a batch. fusion-verify fuses the whole module (both functions,
 // hence "fused ops 2") and runs the entry selected with --entry.
-// RUN: fusion-verify %s --frames=4 --entry=net_batch2 | FileCheck %s --check-prefix=B2
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --entry=net_batch2 | FileCheck %s --check-prefix=B2
 // The fused program with its loops tiled, collapsed and mapped as for the
 // GPU (fusion-map-loops-to-gpu), run on the host: the GPU index arithmetic.
-// RUN: fusion-verify %s --frames=2 --entry=net_batch2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
-// RUN: fusion-verify %s --frames=4 --entry=net_batch1 | FileCheck %s --check-prefix=B1
-// RUN: not fusion-verify %s --frames=2 --entry=net_batch2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --entry=net_batch2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --entry=net_batch1 | FileCheck %s --check-prefix=B1
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --entry=net_batch2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // B2: fusion-verify: @net_batch2
 // B2-SAME: fused ops 2{{$}}

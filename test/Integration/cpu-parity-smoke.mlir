@@ -4,8 +4,8 @@
 // RUN: fusion-verify %s --frames=8 --rtol=1e-5 --atol=1e-5 | FileCheck %s
 // The unfused baseline the benchmarks time (each conv alone, same codegen)
 // is checked against the reference too.
-// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
-// RUN: not fusion-verify %s --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // CHECK: fused ops 1
 // CHECK: PASS

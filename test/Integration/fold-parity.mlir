@@ -13,12 +13,12 @@
 // FOLDED-COUNT-7: fusion.conv_bias_act
 // FOLDED-NOT: fusion.conv_bn_act
 //
-// RUN: fusion-verify %s --frames=4 --entry=nchw_fchw | FileCheck %s
-// RUN: fusion-verify %s --frames=4 --entry=nhwc_hwcf | FileCheck %s
-// RUN: fusion-verify %s --frames=4 --entry=nhwc_fhwc | FileCheck %s
-// RUN: fusion-verify %s --frames=4 --entry=nchw_chw | FileCheck %s
-// RUN: fusion-verify %s --frames=4 --entry=nhwc_hwc | FileCheck %s
-// RUN: fusion-verify %s --frames=4 --entry=nhwc_hwcm | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --entry=nchw_fchw | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --entry=nhwc_hwcf | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --entry=nhwc_fhwc | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --entry=nchw_chw | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --entry=nhwc_hwc | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --entry=nhwc_hwcm | FileCheck %s
 // f16: the folded filter is rounded to f16, the baseline keeps f32
 // statistics, so the tolerance is f16-sized.
 // RUN: fusion-verify %s --frames=4 --entry=nchw_fchw_f16 --rtol=1e-2 --atol=1e-2 | FileCheck %s
@@ -26,12 +26,12 @@
 //
 // The check is sensitive: a fold that leaves the filter unscaled fails for
 // every layout.
-// RUN: not fusion-verify %s --frames=2 --entry=nchw_fchw --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
-// RUN: not fusion-verify %s --frames=2 --entry=nhwc_hwcf --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
-// RUN: not fusion-verify %s --frames=2 --entry=nhwc_fhwc --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
-// RUN: not fusion-verify %s --frames=2 --entry=nchw_chw --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
-// RUN: not fusion-verify %s --frames=2 --entry=nhwc_hwc --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
-// RUN: not fusion-verify %s --frames=2 --entry=nhwc_hwcm --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --entry=nchw_fchw --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --entry=nhwc_hwcf --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --entry=nhwc_fhwc --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --entry=nchw_chw --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --entry=nhwc_hwc --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --entry=nhwc_hwcm --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 // RUN: not fusion-verify %s --frames=2 --entry=nchw_fchw_f16 --rtol=1e-2 --atol=1e-2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 // WRONG: FAIL
 

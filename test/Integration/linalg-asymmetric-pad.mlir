@@ -5,13 +5,13 @@
 // Asymmetric padding, as TF/Keras "SAME" with stride 2 and ONNX exports
 // with pads like [0, 1, 2, 0] give: low = (top 0, left 1), high = (bottom 2,
 // right 0). The absorbed padding must keep top/bottom/left/right apart.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 // The fused program with its loops tiled, collapsed and mapped as for the
 // GPU (fusion-map-loops-to-gpu), run on the host: the GPU index arithmetic.
-// RUN: fusion-verify %s --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
 // The unfused baseline the benchmarks time (each conv alone, same codegen)
 // is checked against the reference too.
-// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
 
 // CHECK: fused ops 1
 // CHECK: PASS

@@ -5,7 +5,7 @@
 // conv + bias + ReLU with no BN (FX form: bias broadcast into the
 // accumulator): nothing to normalize, so a conv_bias_act carrying the
 // original bias.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

@@ -5,7 +5,7 @@
 // BN with affine=False (gamma = 1, beta = 0): the TorchScript BN body has
 // no gamma/beta ops at all, only (x - mean) * rsqrt(var + eps). Still a
 // normalization (scale != 1), with beta = -mean * scale.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

@@ -3,7 +3,7 @@
 // shift are computed as vectors from the arguments, and the epilogue applies
 // them, still one pass over the feature map. The variance is computed as
 // v*v + 0.5 so that random frames give a valid (positive) variance.
-// RUN: fusion-verify %s --frames=8 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=8 | FileCheck %s
 // RUN: fusion-opt %s --fusion-fuse=explain --fusion-fold-bn -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: fusion-opt %s --fusion-fuse --fusion-fold-bn | FileCheck %s --check-prefix=IR
 

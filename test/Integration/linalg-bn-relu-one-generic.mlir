@@ -5,7 +5,7 @@
 // After -linalg-fuse-elementwise-ops (which IREE and torch-mlir pipelines
 // run early; this body is what it makes of the TorchScript BN + ReLU): BN
 // and ReLU are ONE generic body, writing into a fresh tensor.empty.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

@@ -4,7 +4,7 @@
 //
 // Depthwise (groups = C) as torch-mlir emits it: the Cx1x3x3 weight is
 // collapsed to Cx3x3 for linalg.depthwise_conv_2d_nchw_chw.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

@@ -9,7 +9,7 @@
 // (d1, 0, 0) maps. 1/sqrt(var + eps) is computed by rank-1 generics; the
 // reciprocal one carries a cf.assert on a constant condition, and the sub
 // applies torch's alpha = 1.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

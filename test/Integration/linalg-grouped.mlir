@@ -3,14 +3,14 @@
 // linalg.conv_2d_ngchw_gfchw, the result collapsed back. Fused as one NCHW
 // op with groups(2); parity against the unfused program on random frames,
 // and a deliberately wrong fold is caught.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 // The fused program with its loops tiled, collapsed and mapped as for the
 // GPU (fusion-map-loops-to-gpu), run on the host: the GPU index arithmetic.
-// RUN: fusion-verify %s --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
 // The unfused baseline the benchmarks time (each conv alone, same codegen)
 // is checked against the reference too.
-// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
-// RUN: not fusion-verify %s --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 // RUN: fusion-opt %s --fusion-fuse --fusion-fold-bn | FileCheck %s --check-prefix=IR
 
 // CHECK: fused ops 1

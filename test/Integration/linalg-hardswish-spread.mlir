@@ -5,7 +5,7 @@
 // hardswish as x * relu6(x + 3) / 6 spread over four generics (add 3,
 // clamp, a mul that joins the BN value back in, div by 6): a longer
 // diamond with a tail after the join.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

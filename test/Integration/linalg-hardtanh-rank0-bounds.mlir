@@ -5,7 +5,7 @@
 // hardtanh(min_val = -0.5, max_val = 2.0) in the same two-generic form,
 // with both bounds dense rank-0 constants and the lower one as the FIRST
 // operand of the max: not ReLU6, so a clamp with exactly those bounds.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

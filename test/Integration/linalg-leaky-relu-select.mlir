@@ -4,7 +4,7 @@
 //
 // leaky_relu(negative_slope = 0.1) as torch-mlir emits it:
 // select(x > 0, x, x * alpha) in one generic.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

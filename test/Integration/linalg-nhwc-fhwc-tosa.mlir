@@ -7,7 +7,7 @@
 // mul by rsqrt(var + eps) computed on 1x1x1xC constants, mul, add) reads
 // collapsed rank-1 parameters with (d3) maps; tosa.clamp(-1, 4) is one
 // generic with minimumf then maximumf on scalar bounds.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

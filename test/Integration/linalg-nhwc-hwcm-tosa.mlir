@@ -7,10 +7,10 @@
 // tensor.collapse_shape [[0], [1], [2], [3, 4]] to C*M channels, then a
 // separate (d3) bias-add generic and tosa.clamp(0, 6) (max then min). No
 // BN: a conv_bias_act whose bias is the folded shift, act relu6.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 // The fused program with its loops tiled, collapsed and mapped as for the
 // GPU (fusion-map-loops-to-gpu), run on the host: the GPU index arithmetic.
-// RUN: fusion-verify %s --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
 
 // CHECK: fused ops 1
 // CHECK: PASS

@@ -4,7 +4,7 @@
 //
 // No-bias conv (bias=False, the usual conv before a BN), no padding, BN
 // with no activation: conv_bn_act with act <none> and no bias operand.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

@@ -5,7 +5,7 @@
 // sigmoid alone after BN: negf, exp, 1 + e, 1 / d. The negation is affine
 // too; the matcher must not swallow it into the BN and must still read the
 // tail as a sigmoid.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

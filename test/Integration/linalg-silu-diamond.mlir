@@ -5,10 +5,10 @@
 // SiLU as torch-mlir emits it: a sigmoid generic (negf, exp, 1 + e, 1 / d)
 // and a mul generic that reads BOTH the BN value and the sigmoid: a diamond
 // whose two paths must be absorbed together.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 // The unfused baseline the benchmarks time (each conv alone, same codegen)
 // is checked against the reference too.
-// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
 
 // CHECK: fused ops 1
 // CHECK: PASS

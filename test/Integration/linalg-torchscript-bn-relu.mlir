@@ -6,7 +6,7 @@
 // reads the conv result as its own `outs`, with the (d1) maps over gamma,
 // beta, mean, var, after a cf.assert on the parameter shape; ReLU is
 // cmpf ugt + select.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

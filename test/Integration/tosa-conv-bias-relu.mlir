@@ -1,7 +1,7 @@
 // TFLite CONV_2D -> TOSA: a real per-channel bias in tosa.conv2d, no BatchNorm,
 // ReLU; fuses to fusion.conv_bias_act.
 // Fused and unfused programs agree on random frames.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

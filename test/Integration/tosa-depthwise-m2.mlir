@@ -2,15 +2,15 @@
 // channels, channel c * M + m) and a per-channel bias, FusedBatchNorm, ReLU6.
 // Fused and unfused programs agree on random frames (non-trivial weights and
 // BatchNorm statistics: gamma != 1, beta != 0, mean != 0, var != 1).
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 // The fused program with its loops tiled, collapsed and mapped as for the
 // GPU (fusion-map-loops-to-gpu), run on the host: the GPU index arithmetic.
-// RUN: fusion-verify %s --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --test-gpu-loop-mapping | FileCheck %s --check-prefix=MAPPED
 // The unfused baseline the benchmarks time (each conv alone, same codegen)
 // is checked against the reference too.
-// RUN: fusion-verify %s --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 --program=unfused | FileCheck %s --check-prefix=UNFUSED
 // A deliberately wrong fold (filter left unscaled) is caught.
-// RUN: not fusion-verify %s --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // CHECK: fused ops 1
 // CHECK: PASS

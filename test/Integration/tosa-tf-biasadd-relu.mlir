@@ -1,7 +1,7 @@
 // TF Conv2D + BiasAdd + Relu -> TOSA: the bias is a separate tosa.add of a
 // reshaped rank-1 constant; fuses to fusion.conv_bias_act.
 // Fused and unfused programs agree on random frames.
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 
 // CHECK: fused ops 1
 // CHECK: PASS

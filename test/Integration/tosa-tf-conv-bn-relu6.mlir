@@ -3,9 +3,9 @@
 // [1,1,1,C] and tosa.rsqrt, ReLU6 as tosa.clamp [0, 6].
 // Fused and unfused programs agree on random frames (non-trivial weights and
 // BatchNorm statistics: gamma != 1, beta != 0, mean != 0, var != 1).
-// RUN: fusion-verify %s --frames=4 | FileCheck %s
+// RUN: fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=4 | FileCheck %s
 // A deliberately wrong fold (filter left unscaled) is caught.
-// RUN: not fusion-verify %s --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // CHECK: fused ops 1
 // CHECK: PASS

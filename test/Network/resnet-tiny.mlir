@@ -16,10 +16,10 @@
 // RUN: ls %t/fused | count 21
 // RUN: ls %t/unfused | count 66
 // RUN: fusion-opt %fusion_src_root/examples/resnet_tiny.mlir --fusion-fuse=report=- -o /dev/null | FileCheck %s --check-prefix=REPORT
-// RUN: fusion-verify %fusion_src_root/examples/resnet_tiny.mlir --frames=20 | FileCheck %s
-// RUN: fusion-verify %fusion_src_root/examples/resnet_tiny.mlir --frames=4 --program=unfused | FileCheck %s
-// RUN: fusion-verify %fusion_src_root/examples/resnet_tiny.mlir --frames=4 --test-gpu-loop-mapping | FileCheck %s
-// RUN: not fusion-verify %fusion_src_root/examples/resnet_tiny.mlir --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: fusion-verify %fusion_src_root/examples/resnet_tiny.mlir --rtol=1e-5 --atol=1e-5 --frames=20 | FileCheck %s
+// RUN: fusion-verify %fusion_src_root/examples/resnet_tiny.mlir --rtol=1e-5 --atol=1e-5 --frames=4 --program=unfused | FileCheck %s
+// RUN: fusion-verify %fusion_src_root/examples/resnet_tiny.mlir --rtol=1e-5 --atol=1e-5 --frames=4 --test-gpu-loop-mapping | FileCheck %s
+// RUN: not fusion-verify %fusion_src_root/examples/resnet_tiny.mlir --rtol=1e-5 --atol=1e-5 --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // REPORT: "summary": {
 // REPORT-NEXT: "by_reason": {
