@@ -34,12 +34,9 @@ static constexpr llvm::StringLiteral kCpuBack =
 LogicalResult
 mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
                                        const FusionToCpuOptions &options) {
-  FusionFront front;
-  front.mode = fusionMode(options.fuse, options.reference);
+  FusionFront front = frontFor(options);
   front.testSkipWeightScaling = options.testSkipWeightScaling;
   front.linalgConvs = options.linalgConvs;
-  front.channelsPerThread = options.channelsPerThread;
-  front.columnsPerThread = options.columnsPerThread;
   addFusionFront(pm, front);
   std::string lowering = kCpuFront.str() + ",";
   if (options.testGpuLoopMapping)

@@ -31,6 +31,16 @@ struct FusionFront {
 /// The front for a pipeline's `fuse` and `reference` options.
 FusionFront::Mode fusionMode(bool fuse, bool reference);
 
+/// The front that a pipeline's common options ask for.
+template <typename Options>
+FusionFront frontFor(const Options &options) {
+  FusionFront front;
+  front.mode = fusionMode(options.fuse, options.reference);
+  front.channelsPerThread = options.channelsPerThread;
+  front.columnsPerThread = options.columnsPerThread;
+  return front;
+}
+
 /// The passes of `front.mode`, then the fused ops' lowering.
 void addFusionFront(OpPassManager &pm, const FusionFront &front);
 

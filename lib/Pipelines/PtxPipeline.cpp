@@ -52,11 +52,7 @@ static std::string nvvmLowering(const FusionToPtxOptions &options) {
 LogicalResult
 mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
                                        const FusionToPtxOptions &options) {
-  FusionFront front;
-  front.mode = fusionMode(options.fuse, options.reference);
-  front.channelsPerThread = options.channelsPerThread;
-  front.columnsPerThread = options.columnsPerThread;
-  addFusionFront(pm, front);
+  addFusionFront(pm, frontFor(options));
   if (failed(addUpstreamPasses(pm, kGpuLowering)))
     return failure();
   if (failed(addUpstreamPasses(pm, nvvmLowering(options))))

@@ -15,6 +15,7 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include <cmath>
 
@@ -23,7 +24,7 @@ using namespace mlir::fusion::runner;
 
 static constexpr llvm::StringLiteral kWrapperName = "__fusion_entry";
 
-void fusion::runner::registerRunnerDialectsAndPasses(DialectRegistry &registry) {
+static void registerEverything(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
@@ -33,22 +34,9 @@ void fusion::runner::registerRunnerDialectsAndPasses(DialectRegistry &registry) 
   fusion::registerFusionPipelines();
 }
 
-OwningOpRef<ModuleOp> fusion::runner::parseModel(StringRef path,
-                                                 MLIRContext *context,
-                                                 llvm::SourceMgr &sourceMgr,
-                                                 llvm::raw_ostream &errors) {
-  std::string error;
-  auto file = openInputFile(path, &error);
-  if (!file) {
-    errors << error << "\n";
-    return nullptr;
-  }
-  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  return parseSourceFile<ModuleOp>(sourceMgr, context);
-}
-
-func::FuncOp fusion::runner::findEntry(ModuleOp module, StringRef name,
-                                       llvm::raw_ostream &errors) {
+/// The function to run: `name`, or the first public function with a body.
+static func::FuncOp findEntry(ModuleOp module, StringRef name,
+                              llvm::raw_ostream &errors) {
   func::FuncOp entry;
   module.walk([&](func::FuncOp f) {
     if (entry || f.isDeclaration())
@@ -73,6 +61,28 @@ func::FuncOp fusion::runner::findEntry(ModuleOp module, StringRef name,
     }
   }
   return entry;
+}
+
+LoadedModel::LoadedModel(StringRef path, StringRef entryName,
+                         llvm::raw_ostream &errors) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  DialectRegistry registry;
+  registerEverything(registry);
+  context = std::make_unique<MLIRContext>(registry);
+  context->loadAllAvailableDialects();
+  diagnostics =
+      std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, context.get());
+  std::string error;
+  auto file = openInputFile(path, &error);
+  if (!file) {
+    errors << error << "\n";
+    return;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  module = parseSourceFile<ModuleOp>(sourceMgr, context.get());
+  if (module)
+    entry = findEntry(*module, entryName, errors);
 }
 
 void fusion::runner::privatizeAllBut(ModuleOp module, func::FuncOp entry) {

@@ -8,8 +8,8 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/Transforms/Passes.h"
+#include "PtxObjects.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 namespace mlir::fusion {
 #define GEN_PASS_DEF_CHECKPTX
@@ -38,22 +38,18 @@ static std::optional<StringRef> findExternFunction(StringRef ptx) {
 namespace {
 struct CheckPtxPass : public mlir::fusion::impl::CheckPtxBase<CheckPtxPass> {
   void runOnOperation() override {
-    getOperation().walk([&](gpu::BinaryOp binary) {
-      for (Attribute attr : binary.getObjects()) {
-        auto object = dyn_cast<gpu::ObjectAttr>(attr);
-        if (!object || object.getFormat() != gpu::CompilationTarget::Assembly)
-          continue;
-        if (std::optional<StringRef> name =
-                findExternFunction(object.getObject().getValue())) {
-          binary.emitError("kernel module calls '")
-              << *name
-              << "', which it does not define: libdevice was not linked "
-                 "(pass libdevice=<CUDA toolkit>/nvvm/libdevice/"
-                 "libdevice.10.bc to fusion-to-ptx)";
-          return signalPassFailure();
-        }
-      }
-    });
+    auto check = [](gpu::BinaryOp binary, StringRef ptx) -> LogicalResult {
+      std::optional<StringRef> name = findExternFunction(ptx);
+      if (!name)
+        return success();
+      return binary.emitError("kernel module calls '")
+             << *name
+             << "', which it does not define: libdevice was not linked "
+                "(pass libdevice=<CUDA toolkit>/nvvm/libdevice/"
+                "libdevice.10.bc to fusion-to-ptx)";
+    };
+    if (failed(fusion::forEachPtx(getOperation(), check)))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -7,11 +7,11 @@
 /// (mgpuMemAlloc, mgpuMemcpy, mgpuLaunchKernel).
 ///
 //===----------------------------------------------------------------------===//
+#include "BufferAccess.h"
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir::fusion {
@@ -20,18 +20,6 @@ namespace mlir::fusion {
 } // namespace mlir::fusion
 
 using namespace mlir;
-
-/// What gpu.memcpy's lowering copies: buffers without a layout map.
-static bool isPlain(Type type) {
-  return cast<MemRefType>(type).getLayout().isIdentity();
-}
-
-/// The buffer a view (subview, reshape, cast) was taken of.
-static Value rootBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
 
 /// Whether `buffer`, or a view of it, is returned from its function.
 static bool isReturned(Value buffer) {
@@ -66,35 +54,6 @@ static void uploadConstant(memref::GetGlobalOp global) {
                          device.getMemref());
 }
 
-/// The first host op that still reads or writes a buffer, if any: memory
-/// that only a kernel may touch. Stack buffers (memref.alloca) are the
-/// host's own.
-static Operation *findHostAccess(func::FuncOp func) {
-  Operation *found = nullptr;
-  func.walk([&](Operation *op) {
-    if (isa<gpu::LaunchFuncOp, gpu::AllocOp, gpu::DeallocOp, gpu::MemcpyOp>(
-            op))
-      return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects)
-      return WalkResult::advance();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (const MemoryEffects::EffectInstance &effect : instances) {
-      Value v = effect.getValue();
-      if (!v || !isa<MemRefType>(v.getType()) ||
-          !isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect()))
-        continue;
-      if (rootBuffer(v).getDefiningOp<memref::AllocaOp>())
-        continue;
-      found = op;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found;
-}
-
 static LogicalResult placeOnDevice(func::FuncOp func) {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
@@ -116,8 +75,8 @@ static LogicalResult placeOnDevice(func::FuncOp func) {
                              dealloc.getMemref());
       dealloc.erase();
     } else if (auto copy = dyn_cast<memref::CopyOp>(op)) {
-      if (!isPlain(copy.getSource().getType()) ||
-          !isPlain(copy.getTarget().getType()))
+      if (!fusion::isPlainBuffer(copy.getSource().getType()) ||
+          !fusion::isPlainBuffer(copy.getTarget().getType()))
         return copy.emitError("a strided copy left on the host: it must run "
                               "in a kernel (fusion-map-loops-to-gpu)");
       gpu::MemcpyOp::create(b, loc, TypeRange{}, ValueRange{},
@@ -127,7 +86,13 @@ static LogicalResult placeOnDevice(func::FuncOp func) {
       uploadConstant(cast<memref::GetGlobalOp>(op));
     }
   }
-  if (Operation *access = findHostAccess(func))
+  // What is left that touches a buffer must not run on the host; the GPU
+  // ops are the host's own way to touch device memory.
+  auto gpuRuntimeOp = [](Operation *op) {
+    return isa<gpu::LaunchFuncOp, gpu::AllocOp, gpu::DeallocOp,
+               gpu::MemcpyOp>(op);
+  };
+  if (Operation *access = fusion::findBufferAccess(func, gpuRuntimeOp))
     return access->emitError("host code would read or write a device "
                              "buffer: only kernels may (the loop was not "
                              "mapped to the GPU)");

@@ -5,8 +5,8 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/Transforms/Passes.h"
+#include "PtxObjects.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -22,22 +22,19 @@ namespace {
 struct DumpPtxPass : public mlir::fusion::impl::DumpPtxBase<DumpPtxPass> {
   using Base::Base;
   void runOnOperation() override {
-    getOperation().walk([&](gpu::BinaryOp binary) {
-      for (Attribute attr : binary.getObjects()) {
-        auto object = dyn_cast<gpu::ObjectAttr>(attr);
-        if (!object || object.getFormat() != gpu::CompilationTarget::Assembly)
-          continue;
-        SmallString<128> path(directory);
-        llvm::sys::path::append(path, binary.getSymName() + ".ptx");
-        std::error_code ec;
-        llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
-        if (ec) {
-          binary.emitError("cannot write '") << path << "': " << ec.message();
-          return signalPassFailure();
-        }
-        os << object.getObject().getValue();
-      }
-    });
+    auto write = [&](gpu::BinaryOp binary, StringRef ptx) -> LogicalResult {
+      SmallString<128> path(directory);
+      llvm::sys::path::append(path, binary.getSymName() + ".ptx");
+      std::error_code ec;
+      llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+      if (ec)
+        return binary.emitError("cannot write '") << path << "': "
+                                                   << ec.message();
+      os << ptx;
+      return success();
+    };
+    if (failed(fusion::forEachPtx(getOperation(), write)))
+      signalPassFailure();
   }
 };
 } // namespace

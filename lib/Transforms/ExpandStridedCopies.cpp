@@ -10,6 +10,7 @@
 /// gpu.memcpy, or one memcpy.
 ///
 //===----------------------------------------------------------------------===//
+#include "BufferAccess.h"
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -21,11 +22,6 @@ namespace mlir::fusion {
 
 using namespace mlir;
 
-/// What one memcpy (and gpu.memcpy's lowering) copies: buffers without a
-/// layout map. A slice with an offset or strides is copied element-wise.
-static bool isPlain(Type type) {
-  return cast<MemRefType>(type).getLayout().isIdentity();
-}
 
 static void expandStridedCopy(memref::CopyOp copy) {
   OpBuilder b(copy);
@@ -59,8 +55,8 @@ struct ExpandStridedCopiesPass
           ExpandStridedCopiesPass> {
   void runOnOperation() override {
     getOperation()->walk([&](memref::CopyOp copy) {
-      if (!isPlain(copy.getSource().getType()) ||
-          !isPlain(copy.getTarget().getType()))
+      if (!fusion::isPlainBuffer(copy.getSource().getType()) ||
+          !fusion::isPlainBuffer(copy.getTarget().getType()))
         expandStridedCopy(copy);
     });
   }

@@ -6,6 +6,7 @@
 /// launches (see fusion-device-buffers).
 ///
 //===----------------------------------------------------------------------===//
+#include "BufferAccess.h"
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -14,8 +15,6 @@
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -25,30 +24,6 @@ namespace mlir::fusion {
 } // namespace mlir::fusion
 
 using namespace mlir;
-
-/// Whether `op` or an op nested in it reads or writes a buffer that is not
-/// a host stack buffer.
-static bool touchesBuffers(Operation *op) {
-  WalkResult result = op->walk([](Operation *nested) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (!effects)
-      return WalkResult::advance();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (const MemoryEffects::EffectInstance &effect : instances) {
-      Value v = effect.getValue();
-      if (!v || !isa<MemRefType>(v.getType()) ||
-          !isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect()))
-        continue;
-      while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-        v = view.getViewSource();
-      if (!v.getDefiningOp<memref::AllocaOp>())
-        return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
 
 /// Moves `group` (in order) into a one-trip parallel loop placed after its
 /// last op: a one-thread kernel.
@@ -98,7 +73,7 @@ static void wrapHostWork(Block &block) {
       Operation *def = v.getDefiningOp();
       return def && members.contains(def);
     });
-    if (usesGroup || touchesBuffers(&op)) {
+    if (usesGroup || fusion::findBufferAccess(&op)) {
       group.push_back(&op);
       members.insert(&op);
     }

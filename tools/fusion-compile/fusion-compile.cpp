@@ -95,58 +95,49 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "fusion-compile: a model as a shared library for fusion-gpu-run\n");
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-
-  DialectRegistry registry;
-  registerRunnerDialectsAndPasses(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module =
-      parseModel(inputFile, &context, sourceMgr, llvm::errs());
-  if (!module)
+  LoadedModel model(inputFile, entryName, llvm::errs());
+  if (!model.ok())
     return 1;
-  func::FuncOp entry = findEntry(*module, entryName, llvm::errs());
-  if (!entry)
-    return 1;
+  MLIRContext &context = model.getContext();
+  ModuleOp module = model.getModule();
+  func::FuncOp entry = model.getEntry();
   FunctionType type = entry.getFunctionType();
-  privatizeAllBut(*module, entry);
-  if (failed(addEntryWrapper(*module, entry)))
+  privatizeAllBut(module, entry);
+  if (failed(addEntryWrapper(module, entry)))
     return fail("cannot add the entry wrapper");
 
   // Only what the entry calls is compiled.
   PassManager pm(&context);
   pm.addPass(createSymbolDCEPass());
+  auto common = [&](auto &options) {
+    options.fuse = fuse;
+    options.reference = reference;
+    options.channelsPerThread = channelsPerThread;
+    options.columnsPerThread = columnsPerThread;
+  };
+  LogicalResult built = failure();
   if (target == Target::Gpu) {
     fusion::FusionToPtxOptions options;
-    options.fuse = fuse;
-    options.reference = reference;
+    common(options);
     options.chip = chip;
     options.features = features;
-    options.channelsPerThread = channelsPerThread;
-    options.columnsPerThread = columnsPerThread;
-    if (failed(fusion::buildFusionToPtxPipeline(pm, options)))
-      return fail("an upstream pass is missing from this MLIR build");
+    built = fusion::buildFusionToPtxPipeline(pm, options);
   } else {
     fusion::FusionToCpuOptions options;
-    options.fuse = fuse;
-    options.reference = reference;
-    options.channelsPerThread = channelsPerThread;
-    options.columnsPerThread = columnsPerThread;
-    if (failed(fusion::buildFusionToCpuPipeline(pm, options)))
-      return fail("an upstream pass is missing from this MLIR build");
+    common(options);
+    built = fusion::buildFusionToCpuPipeline(pm, options);
   }
-  if (failed(pm.run(*module)))
+  if (failed(built))
+    return fail("an upstream pass is missing from this MLIR build");
+  if (failed(pm.run(module)))
     return 1;
-  if (failed(addPackedEntry(*module, type,
+  if (failed(addPackedEntry(module, type,
                             target == Target::Gpu ? "gpu" : "cpu")))
     return fail("cannot add the packed entry");
 
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(*module, llvmContext);
+      translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return fail("translation to LLVM IR failed");
 

@@ -18,7 +18,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -104,30 +103,18 @@ int main(int argc, char **argv) {
       argc, argv,
       "fusion-verify: a fused (or unfused) program against an independent "
       "reference, on random frames\n");
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-
-  DialectRegistry registry;
-  registerRunnerDialectsAndPasses(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> original =
-      parseModel(inputFile, &context, sourceMgr, llvm::errs());
-  if (!original)
+  LoadedModel model(inputFile, entryName, llvm::errs());
+  if (!model.ok())
     return 2;
-  func::FuncOp entry = findEntry(*original, entryName, llvm::errs());
-  if (!entry)
-    return 2;
+  ModuleOp original = model.getModule();
+  func::FuncOp entry = model.getEntry();
   FunctionType type = entry.getFunctionType();
   std::string entrySym = entry.getSymName().str();
-  if (failed(addEntryWrapper(*original, entry)))
+  if (failed(addEntryWrapper(original, entry)))
     return 2;
 
-  OwningOpRef<ModuleOp> referenceModule = original->clone();
-  OwningOpRef<ModuleOp> candidateModule = original->clone();
+  OwningOpRef<ModuleOp> referenceModule = original.clone();
+  OwningOpRef<ModuleOp> candidateModule = original.clone();
   int64_t referenceOps = 0, fusedOps = 0;
   std::unique_ptr<ExecutionEngine> reference =
       compile(*referenceModule, /*reference=*/true, referenceOps);

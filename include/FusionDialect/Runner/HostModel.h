@@ -14,28 +14,35 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/SourceMgr.h"
 #include <random>
 #include <vector>
 
 namespace mlir {
-class DialectRegistry;
 namespace fusion::runner {
 
-/// Every dialect, extension and translation a runner needs, and the passes
-/// and pipelines (upstream and ours).
-void registerRunnerDialectsAndPasses(DialectRegistry &registry);
+/// A model read for running: its context (every dialect, extension,
+/// translation, pass and pipeline registered, upstream and ours, and the
+/// native target initialized), diagnostics against its source, and its entry
+/// function: `entryName`, or the first public function with a body. The
+/// entry must take and return statically shaped float tensors.
+class LoadedModel {
+public:
+  /// On failure the reason is on `errors` and `ok()` is false.
+  LoadedModel(StringRef path, StringRef entryName, llvm::raw_ostream &errors);
+  bool ok() const { return static_cast<bool>(entry); }
+  MLIRContext &getContext() { return *context; }
+  ModuleOp getModule() { return *module; }
+  func::FuncOp getEntry() { return entry; }
 
-/// Parses `path`; diagnostics go through `sourceMgr`. Null on failure.
-OwningOpRef<ModuleOp> parseModel(StringRef path, MLIRContext *context,
-                                 llvm::SourceMgr &sourceMgr,
-                                 llvm::raw_ostream &errors);
-
-/// The function to run: `name`, or the first public function with a body.
-/// It must take and return statically shaped float tensors. Null (with a
-/// message on `errors`) otherwise.
-func::FuncOp findEntry(ModuleOp module, StringRef name,
-                       llvm::raw_ostream &errors);
+private:
+  std::unique_ptr<MLIRContext> context;
+  llvm::SourceMgr sourceMgr;
+  std::unique_ptr<SourceMgrDiagnosticHandler> diagnostics;
+  OwningOpRef<ModuleOp> module;
+  func::FuncOp entry;
+};
 
 /// Makes every other function private, so that symbol-dce removes what the
 /// entry does not call (a module of many layers, compiled one at a time).
