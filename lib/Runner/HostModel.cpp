@@ -17,7 +17,9 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <cmath>
+#include <cstring>
 
 using namespace mlir;
 using namespace mlir::fusion::runner;
@@ -258,6 +260,105 @@ void HostTensor::fillNormal(std::mt19937_64 &rng) {
   std::normal_distribution<double> normal(0.0, 1.0);
   for (int64_t i = 0, e = numElements(); i < e; ++i)
     set(i, normal(rng));
+}
+
+FailureOr<std::vector<HostTensor>>
+fusion::runner::readNpyFrames(StringRef path, RankedTensorType type,
+                              llvm::raw_ostream &errors) {
+  auto fail = [&](const Twine &why) {
+    errors << path << ": " << why << "\n";
+    return failure();
+  };
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return fail(buffer.getError().message());
+  StringRef bytes = (*buffer)->getBuffer();
+  if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10)
+    return fail("not a .npy file");
+  uint8_t major = bytes[6];
+  size_t headerLength, headerStart;
+  if (major == 1) {
+    headerLength = uint8_t(bytes[8]) | (size_t(uint8_t(bytes[9])) << 8);
+    headerStart = 10;
+  } else {
+    if (bytes.size() < 12)
+      return fail("truncated header");
+    headerLength = 0;
+    for (int i = 0; i < 4; ++i)
+      headerLength |= size_t(uint8_t(bytes[8 + i])) << (8 * i);
+    headerStart = 12;
+  }
+  if (bytes.size() < headerStart + headerLength)
+    return fail("truncated header");
+  StringRef header = bytes.substr(headerStart, headerLength);
+  StringRef data = bytes.drop_front(headerStart + headerLength);
+  auto field = [&](StringRef key) -> StringRef {
+    size_t at = header.find(("'" + key + "'").str());
+    if (at == StringRef::npos)
+      return "";
+    StringRef rest = header.drop_front(at + key.size() + 2).ltrim(" :");
+    return rest;
+  };
+  StringRef descr = field("descr");
+  int width = 0;
+  if (descr.starts_with("'<f2'"))
+    width = 2;
+  else if (descr.starts_with("'<f4'"))
+    width = 4;
+  else if (descr.starts_with("'<f8'"))
+    width = 8;
+  else
+    return fail("element type " + descr.take_until([](char c) {
+      return c == ',';
+    }) + " is not little-endian float16, float32 or float64");
+  if (field("fortran_order").starts_with("True"))
+    return fail("Fortran order is not supported: save it in C order");
+  StringRef shapeText = field("shape");
+  if (!shapeText.consume_front("("))
+    return fail("no shape in the header");
+  shapeText = shapeText.take_until([](char c) { return c == ')'; });
+  SmallVector<int64_t> shape;
+  for (StringRef dim : llvm::split(shapeText, ',')) {
+    dim = dim.trim();
+    if (dim.empty())
+      continue;
+    int64_t d;
+    if (dim.getAsInteger(10, d))
+      return fail("cannot read the shape");
+    shape.push_back(d);
+  }
+  ArrayRef<int64_t> want = type.getShape();
+  int64_t frames = 1;
+  if (ArrayRef<int64_t>(shape).drop_front() == want && shape.size() == want.size() + 1)
+    frames = shape.front();
+  else if (ArrayRef<int64_t>(shape) != want)
+    return fail("shape (" + formatShape(shape) + ") is neither the input's (" +
+                formatShape(want) + ") nor frames of it");
+  int64_t perFrame = type.getNumElements();
+  if (data.size() < size_t(frames * perFrame * width))
+    return fail("holds less data than its shape says");
+  std::vector<HostTensor> result;
+  for (int64_t f = 0; f < frames; ++f) {
+    HostTensor t(type);
+    for (int64_t i = 0; i < perFrame; ++i) {
+      const char *p = data.data() + (f * perFrame + i) * width;
+      double v;
+      if (width == 8) {
+        std::memcpy(&v, p, 8);
+      } else if (width == 4) {
+        float x;
+        std::memcpy(&x, p, 4);
+        v = x;
+      } else {
+        uint16_t bits;
+        std::memcpy(&bits, p, 2);
+        v = APFloat(APFloat::IEEEhalf(), APInt(16, bits)).convertToDouble();
+      }
+      t.set(i, v);
+    }
+    result.push_back(std::move(t));
+  }
+  return result;
 }
 
 std::vector<HostTensor> fusion::runner::makeTensors(TypeRange types) {

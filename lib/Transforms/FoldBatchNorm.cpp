@@ -63,8 +63,14 @@ struct FoldOutcome {
 
 /// `cleanUp` erases the old parameters once unused (not inside a pattern:
 /// the greedy driver does that itself and must see every erasure).
+/// The two test-only wrong folds that parity checks must catch.
+struct WrongFold {
+  bool skipWeightScaling = false;
+  bool dropEpsilon = false;
+};
+
 static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op,
-                           bool cleanUp, bool skipWeightScaling = false) {
+                           bool cleanUp, WrongFold wrong = {}) {
   FoldOutcome out;
   auto read = [](Value v) -> FailureOr<ConstTensor> {
     return v ? evaluateConstantTensor(v) : FailureOr<ConstTensor>(ConstTensor());
@@ -80,7 +86,7 @@ static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op,
     return out;
   }
   int64_t channels = mean->size();
-  double eps = op.getEpsilon().convertToDouble();
+  double eps = wrong.dropEpsilon ? 0.0 : op.getEpsilon().convertToDouble();
   std::vector<double> scale(channels), shift(channels);
   for (int64_t c = 0; c < channels; ++c) {
     double b = op.getBias() ? bias->values[c] : 0.0;
@@ -106,7 +112,7 @@ static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op,
   for (int64_t linear = 0; linear < filter->size(); ++linear) {
     int64_t c = filterOutputChannel(op.getLayout(), index, shape);
     FailureOr<APFloat> w =
-        roundChecked(filter->values[linear] * (skipWeightScaling ? 1.0 : scale[c]),
+        roundChecked(filter->values[linear] * (wrong.skipWeightScaling ? 1.0 : scale[c]),
                      elementType);
     if (failed(w)) {
       out.reason = Refusal::OverflowInTargetType;
@@ -179,7 +185,8 @@ struct FoldBatchNormPass
     for (ConvBnActOp op : ops) {
       rewriter.setInsertionPoint(op);
       Location loc = op.getLoc();
-      FoldOutcome outcome = tryFold(rewriter, op, /*cleanUp=*/true, testSkipWeightScaling);
+      FoldOutcome outcome = tryFold(rewriter, op, /*cleanUp=*/true,
+                                    {testSkipWeightScaling, testDropEpsilon});
       if (outcome.reason != Refusal::None && explain)
         emitRemark(loc) << "not folded [" << getReasonId(outcome.reason)
                         << "]: " << outcome.detail;

@@ -1,11 +1,14 @@
-//===- fusion-verify.cpp - fused vs unfused parity on random frames -------===//
+//===- fusion-verify.cpp - a fused program against independent references -===//
 ///
-/// Compiles a model twice for the host: the reference (upstream linalg, no
-/// fusion: an implementation independent of ours) and the program under
-/// test (fused, or our unfused baseline), runs both on the same seeded
-/// random frames, and compares every output element:
-/// |got - ref| <= atol + rtol * |ref|. Exits 1 when any element is outside
-/// the tolerance, so lit and CI can use it as a gate.
+/// Compiles a model three times for the host: the reference (upstream
+/// linalg, no fusion: an implementation independent of ours), the program
+/// under test (fused, or our unfused baseline), and the model evaluated in
+/// f64 (so an error both f32 programs share cannot hide). Runs them on the
+/// same frames (seeded random, and any given as .npy files) and compares
+/// every output element: |got - ref| <= atol + rtol * |ref|. When the model
+/// disagrees, or when asked, it compares the output of every fused chain and
+/// names the first one that diverges. Exits 1 when a tolerance is exceeded,
+/// so lit and CI can use it as a gate; 2 when nothing can be compared.
 ///
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/IR/FusionDialect.h"
@@ -15,10 +18,16 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
+#include <map>
 
 using namespace mlir;
 using namespace mlir::fusion::runner;
@@ -26,14 +35,35 @@ namespace cl = llvm::cl;
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"),
                                       cl::Required);
-static cl::opt<unsigned> frames("frames", cl::desc("Random frames to run"),
-                                cl::init(200));
+static cl::opt<unsigned> frames(
+    "frames",
+    cl::desc("Random frames to run (200; 0 by default when --inputs is "
+             "given)"),
+    cl::init(200));
+static cl::list<std::string> inputFiles(
+    "inputs",
+    cl::desc("Frames from .npy files, one per entry input in order, each of "
+             "the input's shape or with a leading frame dimension"),
+    cl::CommaSeparated);
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of the first frame"),
                               cl::init(1));
 static cl::opt<double> relTolerance("rtol", cl::desc("Relative tolerance"),
                                     cl::init(1e-5));
 static cl::opt<double> absTolerance("atol", cl::desc("Absolute tolerance"),
                                     cl::init(1e-5));
+static cl::opt<bool> checkF64(
+    "f64",
+    cl::desc("Also check the program against the model evaluated in f64 "
+             "(fusion-upcast-to-f64), with the same tolerance"),
+    cl::init(true));
+static cl::opt<bool> perChain(
+    "per-chain",
+    cl::desc("Compare the output of every fused chain, not only the model's "
+             "(done anyway when the model disagrees)"),
+    cl::init(false));
+static cl::opt<std::string> jsonFile(
+    "json", cl::desc("Write the results as JSON to this file ('-': stdout)"),
+    cl::init(""));
 static cl::opt<std::string> entryName(
     "entry", cl::desc("Function to run (default: the first public function "
                       "with a body)"),
@@ -58,6 +88,28 @@ static cl::opt<bool> testSkipWeightScaling(
     cl::desc("Test only: use a deliberately wrong fold (filter left "
              "unscaled); the check must fail"),
     cl::init(false), cl::Hidden);
+static cl::opt<bool> testDropEpsilon(
+    "test-drop-epsilon",
+    cl::desc("Test only: use a deliberately wrong fold (epsilon taken as "
+             "0); the check must fail"),
+    cl::init(false), cl::Hidden);
+
+namespace {
+enum class Kind { Reference, Candidate, Float64 };
+
+/// A compiled program and what its outputs are compared with.
+struct Compiled {
+  std::unique_ptr<ExecutionEngine> engine;
+  int64_t fusedOps = 0;
+};
+
+/// One fused chain's output in both programs: result `index` of the
+/// extended entry.
+struct Probe {
+  unsigned index;
+  std::string where;
+};
+} // namespace
 
 static int64_t countFusedOps(ModuleOp module) {
   int64_t n = 0;
@@ -67,34 +119,319 @@ static int64_t countFusedOps(ModuleOp module) {
   return n;
 }
 
-/// Lowers `module` for the host and JITs it. The reference runs no fusion
-/// pass; the fused program runs them first so that its fused ops can be
-/// counted.
-static std::unique_ptr<ExecutionEngine> compile(ModuleOp module,
-                                                bool reference,
-                                                int64_t &fusedOps) {
+static LogicalResult runFusion(ModuleOp module) {
+  PassManager pm(module.getContext());
+  pm.addPass(fusion::createFuseChains());
+  fusion::FoldBatchNormOptions fold;
+  fold.testSkipWeightScaling = testSkipWeightScaling;
+  fold.testDropEpsilon = testDropEpsilon;
+  pm.addPass(fusion::createFoldBatchNorm(fold));
+  return pm.run(module);
+}
+
+/// Lowers `module` (its entry wrapper added) for the host and JITs it. The
+/// candidate runs the fusion passes first (when checking the fused program)
+/// so that its fused ops can be counted; `fused` says they already ran.
+static Compiled compile(ModuleOp module, Kind kind, bool fused = false) {
+  Compiled out;
+  if (kind == Kind::Candidate && program == Program::Fused && !fused &&
+      failed(runFusion(module)))
+    return out;
+  out.fusedOps = countFusedOps(module);
+  PassManager pm(module.getContext());
+  if (kind == Kind::Float64) {
+    // TOSA has no f64 and the fused ops take no f64: lower both first.
+    pm.addPass(fusion::createLowerToLoops());
+    if (failed(parsePassPipeline(
+            "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
+            "tosa-to-tensor),fusion-upcast-to-f64",
+            pm, llvm::errs())))
+      return out;
+  }
   fusion::FusionToCpuOptions options;
   options.fuse = false;
-  options.reference = reference;
-  options.testGpuLoopMapping = testGpuLoopMapping && !reference;
-  if (!reference && program == Program::Fused) {
-    PassManager fusePm(module.getContext());
-    fusePm.addPass(fusion::createFuseChains());
-    fusion::FoldBatchNormOptions fold;
-    fold.testSkipWeightScaling = testSkipWeightScaling;
-    fusePm.addPass(fusion::createFoldBatchNorm(fold));
-    if (failed(fusePm.run(module)))
-      return nullptr;
-  }
-  fusedOps = countFusedOps(module);
-  PassManager lowerPm(module.getContext());
-  if (failed(fusion::buildFusionToCpuPipeline(lowerPm, options)) ||
-      failed(lowerPm.run(module)))
-    return nullptr;
+  options.reference = kind != Kind::Candidate;
+  options.testGpuLoopMapping = testGpuLoopMapping && kind == Kind::Candidate;
+  if (failed(fusion::buildFusionToCpuPipeline(pm, options)) ||
+      failed(pm.run(module)))
+    return out;
   std::string utils =
       std::string(FUSION_RUNNER_UTILS_DIR) + "/libmlir_c_runner_utils.so";
   SmallVector<StringRef> libs{utils};
-  return createEngine(module, libs, llvm::errs());
+  out.engine = createEngine(module, libs, llvm::errs());
+  return out;
+}
+
+/// Runs `engine` on a copy of `frame` (a program may write into its argument
+/// buffers) into `outs`, converting the frame to the program's input types
+/// (the f64 program's are f64).
+static LogicalResult runOn(ExecutionEngine &engine,
+                           const std::vector<HostTensor> &frame,
+                           std::vector<HostTensor> &outs) {
+  std::vector<HostTensor> ins;
+  for (const HostTensor &t : frame)
+    ins.push_back(t);
+  if (!outs.empty() && !frame.empty() &&
+      outs.front().elementType != frame.front().elementType &&
+      outs.front().elementType.isF64()) {
+    ins.clear();
+    for (const HostTensor &t : frame) {
+      HostTensor wide(RankedTensorType::get(
+          t.shape, Float64Type::get(t.elementType.getContext())));
+      for (int64_t i = 0; i < t.numElements(); ++i)
+        wide.set(i, t.get(i));
+      ins.push_back(wide);
+    }
+  }
+  SmallVector<Buffer *> args;
+  for (HostTensor &t : ins)
+    args.push_back(&t);
+  for (HostTensor &t : outs)
+    args.push_back(&t);
+  return invokeEntry(engine, args, llvm::errs());
+}
+
+static std::vector<HostTensor> outputsOf(TypeRange types, bool f64) {
+  std::vector<HostTensor> outs;
+  for (Type t : types) {
+    auto tensor = cast<RankedTensorType>(t);
+    if (f64)
+      tensor = RankedTensorType::get(tensor.getShape(),
+                                     Float64Type::get(t.getContext()));
+    outs.emplace_back(tensor);
+  }
+  return outs;
+}
+
+/// [n, c, h, w] of the linear index `i` in `shape`.
+static std::string formatIndex(ArrayRef<int64_t> shape, int64_t i) {
+  SmallVector<int64_t> index(shape.size());
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    index[d] = shape[d] ? i % shape[d] : 0;
+    i = shape[d] ? i / shape[d] : 0;
+  }
+  std::string s = "[";
+  for (auto [k, v] : llvm::enumerate(index))
+    s += (k ? "," : "") + std::to_string(v);
+  return s + "]";
+}
+
+static std::string formatLocation(Location loc) {
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return formatLocation(name.getChildLoc());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    return fused.getLocations().empty()
+               ? std::string("?")
+               : formatLocation(fused.getLocations().front());
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return (llvm::sys::path::filename(file.getFilename().strref()) + ":" +
+            Twine(file.getLine()) + ":" + Twine(file.getColumn()))
+        .str();
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  loc.print(os);
+  return s;
+}
+
+static constexpr llvm::StringLiteral kProbePrefix = "fusion.probe.";
+
+/// The probe id of `loc` (a NameLoc "fusion.probe.<id>"), or -1.
+static int64_t probeId(Location loc) {
+  auto name = dyn_cast<NameLoc>(loc);
+  StringRef text = name ? name.getName().strref() : StringRef();
+  int64_t id;
+  if (!text.consume_front(kProbePrefix) || text.getAsInteger(10, id))
+    return -1;
+  return id;
+}
+
+/// Extends the entries of both modules with one result per fused chain:
+/// the chain's output in the fused program and the value it replaced in the
+/// reference. Ops of the reference's entry carry "fusion.probe.<id>" names;
+/// a fused op's FusedLoc holds those of the ops it replaced, the last of
+/// which computed the replaced value.
+static std::vector<Probe> addChainProbes(func::FuncOp fusedEntry,
+                                         func::FuncOp referenceEntry) {
+  std::map<int64_t, Value> referenceValues;
+  referenceEntry.walk([&](Operation *op) {
+    int64_t id = probeId(op->getLoc());
+    if (id >= 0 && op->getNumResults() == 1)
+      referenceValues[id] = op->getResult(0);
+  });
+  // The last op of each fused chain's location holds its result.
+  std::map<int64_t, std::pair<Value, Location>> fusedValues;
+  for (Operation &op : fusedEntry.getBody().front()) {
+    auto loc = dyn_cast<FusedLoc>(op.getLoc());
+    if (!loc || op.getNumResults() != 1 ||
+        !isa<RankedTensorType>(op.getResult(0).getType()))
+      continue;
+    int64_t last = -1;
+    for (Location part : loc.getLocations())
+      last = std::max(last, probeId(part));
+    if (last >= 0)
+      fusedValues.insert_or_assign(last,
+                                   std::make_pair(op.getResult(0), op.getLoc()));
+  }
+  std::vector<Probe> probes;
+  SmallVector<Value> fusedExtra, referenceExtra;
+  for (auto &[id, fused] : fusedValues) {
+    auto it = referenceValues.find(id);
+    if (it == referenceValues.end() ||
+        it->second.getType() != fused.first.getType())
+      continue;
+    fusedExtra.push_back(fused.first);
+    referenceExtra.push_back(it->second);
+    probes.push_back({0, formatLocation(fused.second)});
+  }
+  auto extend = [](func::FuncOp entry, ArrayRef<Value> extra) {
+    auto ret = cast<func::ReturnOp>(entry.getBody().front().getTerminator());
+    unsigned base = ret.getNumOperands();
+    SmallVector<Value> operands(ret.getOperands());
+    operands.append(extra.begin(), extra.end());
+    ret->setOperands(operands);
+    SmallVector<Type> results(entry.getFunctionType().getResults());
+    for (Value v : extra)
+      results.push_back(v.getType());
+    entry.setFunctionType(FunctionType::get(
+        entry.getContext(), entry.getFunctionType().getInputs(), results));
+    return base;
+  };
+  unsigned base = extend(fusedEntry, fusedExtra);
+  extend(referenceEntry, referenceExtra);
+  for (auto [i, p] : llvm::enumerate(probes))
+    p.index = base + i;
+  return probes;
+}
+
+/// Names every op with a tensor result in `entry` "fusion.probe.<id>", in
+/// program order, keeping its location inside.
+static void nameProbes(func::FuncOp entry) {
+  int64_t id = 0;
+  entry.walk([&](Operation *op) {
+    if (op->getNumResults() == 1 &&
+        isa<RankedTensorType>(op->getResult(0).getType()) &&
+        !op->hasTrait<OpTrait::ConstantLike>())
+      op->setLoc(NameLoc::get(
+          StringAttr::get(op->getContext(), kProbePrefix + Twine(id++)),
+          op->getLoc()));
+  });
+}
+
+static func::FuncOp findFunction(ModuleOp module, StringRef name) {
+  return module.lookupSymbol<func::FuncOp>(name);
+}
+
+/// Per fused chain: its output in the program under test against the same
+/// value in the reference, over `frameSet`.
+static LogicalResult
+compareChains(ModuleOp original, StringRef entrySym,
+              ArrayRef<std::vector<HostTensor>> frameSet,
+              llvm::json::Array &jsonChains) {
+  OwningOpRef<ModuleOp> named = original.clone();
+  nameProbes(findFunction(*named, entrySym));
+  OwningOpRef<ModuleOp> fusedModule = named->clone();
+  OwningOpRef<ModuleOp> referenceModule = named->clone();
+  if (failed(runFusion(*fusedModule)))
+    return failure();
+  func::FuncOp fusedEntry = findFunction(*fusedModule, entrySym);
+  func::FuncOp referenceEntry = findFunction(*referenceModule, entrySym);
+  std::vector<Probe> probes = addChainProbes(fusedEntry, referenceEntry);
+  if (probes.empty()) {
+    llvm::outs() << "per fused chain: no chain of the model was fused here "
+                    "(fused ops written by hand are compared as the model)\n";
+    return success();
+  }
+  FunctionType type = fusedEntry.getFunctionType();
+  if (failed(addEntryWrapper(*fusedModule, fusedEntry)) ||
+      failed(addEntryWrapper(*referenceModule, referenceEntry)))
+    return failure();
+  Compiled fused = compile(*fusedModule, Kind::Candidate, /*fused=*/true);
+  Compiled reference = compile(*referenceModule, Kind::Reference);
+  if (!fused.engine || !reference.engine)
+    return failure();
+  std::vector<Comparison> stats(probes.size());
+  for (const std::vector<HostTensor> &frame : frameSet) {
+    std::vector<HostTensor> refOuts = outputsOf(type.getResults(), false);
+    std::vector<HostTensor> gotOuts = outputsOf(type.getResults(), false);
+    if (failed(runOn(*reference.engine, frame, refOuts)) ||
+        failed(runOn(*fused.engine, frame, gotOuts)))
+      return failure();
+    for (auto [k, p] : llvm::enumerate(probes))
+      stats[k].add(refOuts[p.index], gotOuts[p.index], relTolerance,
+                   absTolerance);
+  }
+  llvm::outs() << "per fused chain, " << frameSet.size()
+               << " frames, in program order:\n";
+  llvm::outs() << llvm::formatv("{0,-6} {1,-28} {2,-11} {3,-11} {4}\n",
+                                "chain", "conv", "max_abs", "max_rel",
+                                "check");
+  std::optional<size_t> first;
+  for (auto [k, p] : llvm::enumerate(probes)) {
+    bool ok = stats[k].violations == 0;
+    if (!ok && !first)
+      first = k;
+    llvm::outs() << llvm::formatv("{0,-6} {1,-28} {2,-11:e2} {3,-11:e2} {4}\n",
+                                  k, p.where, stats[k].maxAbs, stats[k].maxRel,
+                                  ok ? "ok" : "DIVERGES");
+    jsonChains.push_back(llvm::json::Object{{"conv", p.where},
+                                            {"max_abs", stats[k].maxAbs},
+                                            {"max_rel", stats[k].maxRel},
+                                            {"pass", ok}});
+  }
+  if (first)
+    llvm::outs() << "first diverging chain: " << *first << " at "
+                 << probes[*first].where << "\n";
+  else
+    llvm::outs() << "no fused chain diverges\n";
+  return success();
+}
+
+/// Every frame to run: those read from --inputs, then the random ones.
+static FailureOr<std::vector<std::vector<HostTensor>>>
+makeFrames(FunctionType type) {
+  std::vector<std::vector<HostTensor>> all;
+  if (!inputFiles.empty()) {
+    if (inputFiles.size() != type.getNumInputs()) {
+      llvm::errs() << "fusion-verify: --inputs names " << inputFiles.size()
+                   << " files for " << type.getNumInputs() << " inputs\n";
+      return failure();
+    }
+    std::vector<std::vector<HostTensor>> perInput;
+    for (auto [path, t] : llvm::zip_equal(inputFiles, type.getInputs())) {
+      auto read = readNpyFrames(path, cast<RankedTensorType>(t), llvm::errs());
+      if (failed(read))
+        return failure();
+      perInput.push_back(std::move(*read));
+    }
+    size_t count = perInput.front().size();
+    for (auto &f : perInput)
+      if (f.size() != count) {
+        llvm::errs() << "fusion-verify: the --inputs files hold different "
+                        "numbers of frames\n";
+        return failure();
+      }
+    for (size_t f = 0; f < count; ++f) {
+      std::vector<HostTensor> frame;
+      for (auto &inputs : perInput)
+        frame.push_back(inputs[f]);
+      all.push_back(std::move(frame));
+    }
+  }
+  unsigned random = frames;
+  if (!inputFiles.empty() && frames.getNumOccurrences() == 0)
+    random = 0;
+  for (unsigned f = 0; f < random; ++f) {
+    std::mt19937_64 rng(seed + f);
+    std::vector<HostTensor> frame = makeTensors(type.getInputs());
+    for (HostTensor &t : frame)
+      t.fillNormal(rng);
+    all.push_back(std::move(frame));
+  }
+  if (all.empty()) {
+    llvm::errs() << "fusion-verify: no frames to run\n";
+    return failure();
+  }
+  return all;
 }
 
 int main(int argc, char **argv) {
@@ -102,7 +439,8 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "fusion-verify: a fused (or unfused) program against an independent "
-      "reference, on random frames\n");
+      "reference and an f64 evaluation of the model, on random or given "
+      "frames\n");
   LoadedModel model(inputFile, entryName, llvm::errs());
   if (!model.ok())
     return 2;
@@ -110,48 +448,46 @@ int main(int argc, char **argv) {
   func::FuncOp entry = model.getEntry();
   FunctionType type = entry.getFunctionType();
   std::string entrySym = entry.getSymName().str();
-  if (failed(addEntryWrapper(original, entry)))
-    return 2;
 
-  OwningOpRef<ModuleOp> referenceModule = original.clone();
-  OwningOpRef<ModuleOp> candidateModule = original.clone();
-  int64_t referenceOps = 0, fusedOps = 0;
-  std::unique_ptr<ExecutionEngine> reference =
-      compile(*referenceModule, /*reference=*/true, referenceOps);
-  std::unique_ptr<ExecutionEngine> candidate =
-      compile(*candidateModule, /*reference=*/false, fusedOps);
-  if (!reference || !candidate)
-    return 2;
-
-  std::vector<HostTensor> ins = makeTensors(type.getInputs());
-  std::vector<HostTensor> refOuts = makeTensors(type.getResults());
-  std::vector<HostTensor> gotOuts = makeTensors(type.getResults());
-  auto run = [&](ExecutionEngine &engine, std::vector<HostTensor> &outs) {
-    // A compiled function may write into its argument buffers: each run
-    // gets its own copy of the frame.
-    std::vector<HostTensor> frame = ins;
-    SmallVector<Buffer *> args;
-    for (HostTensor &t : frame)
-      args.push_back(&t);
-    for (HostTensor &t : outs)
-      args.push_back(&t);
-    return invokeEntry(engine, args, llvm::errs());
+  auto build = [&](Kind kind) {
+    OwningOpRef<ModuleOp> module = original.clone();
+    Compiled compiled;
+    if (succeeded(addEntryWrapper(
+            *module, findFunction(*module, entrySym))))
+      compiled = compile(*module, kind);
+    return compiled;
   };
-  std::vector<Comparison> stats(refOuts.size());
-  for (unsigned f = 0; f < frames; ++f) {
-    std::mt19937_64 rng(seed + f);
-    for (HostTensor &t : ins)
-      t.fillNormal(rng);
-    if (failed(run(*reference, refOuts)) || failed(run(*candidate, gotOuts)))
+  Compiled reference = build(Kind::Reference);
+  Compiled candidate = build(Kind::Candidate);
+  Compiled wide;
+  if (checkF64)
+    wide = build(Kind::Float64);
+  if (!reference.engine || !candidate.engine || (checkF64 && !wide.engine))
+    return 2;
+
+  FailureOr<std::vector<std::vector<HostTensor>>> frameSet = makeFrames(type);
+  if (failed(frameSet))
+    return 2;
+  size_t outputs = type.getNumResults();
+  std::vector<Comparison> stats(outputs), wideStats(outputs),
+      referenceWideStats(outputs);
+  auto start = std::chrono::steady_clock::now();
+  for (auto [f, frame] : llvm::enumerate(*frameSet)) {
+    std::vector<HostTensor> refOuts = outputsOf(type.getResults(), false);
+    std::vector<HostTensor> gotOuts = outputsOf(type.getResults(), false);
+    std::vector<HostTensor> wideOuts = outputsOf(type.getResults(), true);
+    if (failed(runOn(*reference.engine, frame, refOuts)) ||
+        failed(runOn(*candidate.engine, frame, gotOuts)) ||
+        (checkF64 && failed(runOn(*wide.engine, frame, wideOuts))))
       return 2;
     if (f == 0) {
       // Each program must give the same bits twice, or no comparison means
       // anything (a program writing into its own constants would not).
       for (auto [engine, outs, name] :
-           {std::make_tuple(reference.get(), &refOuts, "reference"),
-            std::make_tuple(candidate.get(), &gotOuts, "checked")}) {
-        std::vector<HostTensor> again = *outs;
-        if (failed(run(*engine, again)))
+           {std::make_tuple(reference.engine.get(), &refOuts, "reference"),
+            std::make_tuple(candidate.engine.get(), &gotOuts, "checked")}) {
+        std::vector<HostTensor> again = outputsOf(type.getResults(), false);
+        if (failed(runOn(*engine, frame, again)))
           return 2;
         for (auto [a, b] : llvm::zip_equal(*outs, again))
           if (a.data != b.data) {
@@ -162,30 +498,97 @@ int main(int argc, char **argv) {
           }
       }
     }
-    for (size_t o = 0; o < refOuts.size(); ++o)
+    for (size_t o = 0; o < outputs; ++o) {
       stats[o].add(refOuts[o], gotOuts[o], relTolerance, absTolerance);
-    if (frames >= 50 && (f + 1) % 50 == 0)
-      llvm::errs() << "fusion-verify: " << f + 1 << "/" << frames
-                   << " frames\n";
+      if (checkF64) {
+        wideStats[o].add(wideOuts[o], gotOuts[o], relTolerance, absTolerance);
+        referenceWideStats[o].add(wideOuts[o], refOuts[o], relTolerance,
+                                  absTolerance);
+      }
+    }
+    size_t done = f + 1, total = frameSet->size();
+    if (total >= 20 && done % std::max<size_t>(total / 4, 1) == 0 &&
+        done != total) {
+      double seconds = std::chrono::duration<double>(
+                           std::chrono::steady_clock::now() - start)
+                           .count();
+      llvm::errs() << llvm::formatv(
+          "fusion-verify: {0}/{1} frames, {2:f1} s\n", done, total, seconds);
+    }
   }
 
   llvm::outs() << "fusion-verify: @" << entrySym << ", "
                << (program == Program::Fused ? "fused" : "unfused")
-               << " vs reference, " << frames << " frames, seed " << seed
-               << ", rtol " << relTolerance << ", atol " << absTolerance
-               << ", fused ops " << fusedOps << "\n";
+               << " vs reference, " << frameSet->size() << " frames, seed "
+               << seed << ", rtol " << relTolerance << ", atol "
+               << absTolerance << ", fused ops " << candidate.fusedOps << "\n";
   llvm::outs() << llvm::formatv("{0,-7} {1,-18} {2,-11} {3,-11} {4,-11} {5}\n",
                                 "output", "shape", "max_abs", "max_rel",
                                 "mean_rel", "worst");
-  bool pass = true;
-  for (size_t o = 0; o < refOuts.size(); ++o) {
+  bool pass = true, widePass = true;
+  llvm::json::Array jsonOutputs;
+  for (size_t o = 0; o < outputs; ++o) {
+    auto shape = cast<RankedTensorType>(type.getResult(o)).getShape();
     const Comparison &c = stats[o];
     llvm::outs() << llvm::formatv(
         "{0,-7} {1,-18} {2,-11:e2} {3,-11:e2} {4,-11:e2} {5}\n", o,
-        formatShape(refOuts[o].shape), c.maxAbs, c.maxRel, c.meanRel(),
-        c.worst);
+        formatShape(shape), c.maxAbs, c.maxRel, c.meanRel(),
+        formatIndex(shape, c.worst));
     pass &= c.violations == 0;
+    llvm::json::Object out{{"index", int64_t(o)},
+                           {"shape", formatShape(shape)},
+                           {"max_abs", c.maxAbs},
+                           {"max_rel", c.maxRel},
+                           {"mean_rel", c.meanRel()},
+                           {"worst", formatIndex(shape, c.worst)},
+                           {"violations", c.violations}};
+    if (checkF64) {
+      widePass &= wideStats[o].violations == 0;
+      out["f64_max_abs"] = wideStats[o].maxAbs;
+      out["f64_max_rel"] = wideStats[o].maxRel;
+      out["reference_f64_max_abs"] = referenceWideStats[o].maxAbs;
+      out["f64_violations"] = wideStats[o].violations;
+    }
+    jsonOutputs.push_back(std::move(out));
   }
-  llvm::outs() << (pass ? "PASS" : "FAIL") << "\n";
-  return pass ? 0 : 1;
+  if (checkF64) {
+    llvm::outs() << "against the model in f64 (max_abs of the checked "
+                    "program, of the f32 reference):";
+    for (size_t o = 0; o < outputs; ++o)
+      llvm::outs() << llvm::formatv(" {0}: {1:e2}, {2:e2}", o,
+                                    wideStats[o].maxAbs,
+                                    referenceWideStats[o].maxAbs);
+    llvm::outs() << (widePass ? " PASS" : " FAIL") << "\n";
+  }
+
+  llvm::json::Array jsonChains;
+  if ((perChain || !pass) && program == Program::Fused &&
+      failed(compareChains(original, entrySym, *frameSet, jsonChains)))
+    llvm::errs() << "fusion-verify: could not compare per chain\n";
+
+  bool ok = pass && widePass;
+  llvm::outs() << (ok ? "PASS" : "FAIL") << "\n";
+  if (!jsonFile.empty()) {
+    llvm::json::Object root{
+        {"entry", entrySym},
+        {"program", program == Program::Fused ? "fused" : "unfused"},
+        {"frames", int64_t(frameSet->size())},
+        {"seed", int64_t(seed)},
+        {"rtol", relTolerance.getValue()},
+        {"atol", absTolerance.getValue()},
+        {"fused_ops", candidate.fusedOps},
+        {"outputs", std::move(jsonOutputs)},
+        {"chains", std::move(jsonChains)},
+        {"pass", ok}};
+    std::error_code ec;
+    llvm::raw_fd_ostream file(jsonFile, ec);
+    if (ec) {
+      llvm::errs() << "fusion-verify: cannot write " << jsonFile << ": "
+                   << ec.message() << "\n";
+      return 2;
+    }
+    file << llvm::formatv("{0:2}", llvm::json::Value(std::move(root)))
+         << "\n";
+  }
+  return ok ? 0 : 1;
 }

@@ -88,6 +88,14 @@ struct HostTensor : Buffer {
   void fillNormal(std::mt19937_64 &rng);
 };
 
+/// Frames for an input of type `type` from a NumPy .npy file: an array of
+/// the input's shape (one frame) or with one more leading dimension (one
+/// frame per index), little-endian float16/32/64 in C order, converted to
+/// the input's element type. Fails with a message on `errors`.
+FailureOr<std::vector<HostTensor>> readNpyFrames(StringRef path,
+                                                 RankedTensorType type,
+                                                 llvm::raw_ostream &errors);
+
 /// Host or device buffers for every input and then every output of an entry.
 std::vector<HostTensor> makeTensors(TypeRange types);
 

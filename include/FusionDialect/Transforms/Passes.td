@@ -67,7 +67,11 @@ def FoldBatchNorm : Pass<"fusion-fold-bn", "::mlir::ModuleOp"> {
     Option<"testSkipWeightScaling", "test-skip-weight-scaling", "bool",
            /*default=*/"false",
            "Test only: fold into the bias but leave the filter unscaled, a "
-           "wrong fold that parity checks must catch">
+           "wrong fold that parity checks must catch">,
+    Option<"testDropEpsilon", "test-drop-epsilon", "bool",
+           /*default=*/"false",
+           "Test only: fold with epsilon taken as 0, a wrong fold that "
+           "parity checks must catch">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect"];
@@ -210,6 +214,22 @@ def DeviceBuffers : Pass<"fusion-device-buffers", "::mlir::ModuleOp"> {
     dereference device pointers on the host.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def UpcastToF64 : Pass<"fusion-upcast-to-f64", "::mlir::ModuleOp"> {
+  let summary = "Evaluate a model in f64: every narrower float type widened";
+  let description = [{
+    Rewrites every f16, bf16 and f32 type (scalars, tensor and memref
+    elements, function signatures, block arguments) to f64, widens constants
+    exactly (dense, splat and `dense_resource` data), and drops the
+    `arith.extf`/`arith.truncf` that become no-ops. `fusion-verify` compares
+    the fused and the unfused f32 programs with this f64 evaluation of the
+    model, so an error that both f32 programs share cannot hide.
+
+    Works on linalg, tensor, arith and math, before bufferization; TOSA has
+    no f64 type, so TOSA is lowered to linalg first. Fails, naming the
+    constant, where a constant cannot be read.
+  }];
 }
 
 def CheckPtx : Pass<"fusion-check-ptx", "::mlir::ModuleOp"> {

@@ -1,0 +1,53 @@
+// fusion-upcast-to-f64: the model evaluated in f64. Every narrower float
+// type becomes f64 (signatures, block arguments, results), constants are
+// widened exactly (the f32 value 0.1 is 0.10000000149011612), and
+// extf/truncf that become f64 -> f64 are dropped, so a value the model
+// narrowed (an f64 epsilon) is used unrounded.
+// RUN: fusion-opt %s --split-input-file --fusion-upcast-to-f64 | FileCheck %s
+
+// CHECK-LABEL: func.func @chain(%arg0: tensor<1x2x4x4xf64>) -> tensor<1x3x2x2xf64>
+// CHECK-DAG: arith.constant dense<0.10000000149011612> : tensor<3x2x3x3xf64>
+// CHECK-DAG: arith.constant dense<[1.500000e+00, 2.500000e-01, -2.000000e+00]> : tensor<3xf64>
+// CHECK-DAG: %[[EPS:.*]] = arith.constant 1.000000e-05 : f64
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x3x2x2xf64>
+// CHECK: ^bb0(%{{.*}}: f64, %{{.*}}: f64, %{{.*}}: f64):
+// CHECK: arith.addf %{{.*}}, %[[EPS]] : f64
+// CHECK-NOT: arith.truncf
+// CHECK-NOT: f32
+func.func @chain(%x: tensor<1x2x4x4xf32>) -> tensor<1x3x2x2xf32> {
+  %w = arith.constant dense<0.1> : tensor<3x2x3x3xf32>
+  %s = arith.constant dense<[1.5, 0.25, -2.0]> : tensor<3xf32>
+  %eps64 = arith.constant 1.0e-5 : f64
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3x2x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x2x4x4xf32>, tensor<3x2x3x3xf32>) outs(%f : tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0,d1,d2,d3)->(d0,d1,d2,d3)>, affine_map<(d0,d1,d2,d3)->(d1)>, affine_map<(d0,d1,d2,d3)->(d0,d1,d2,d3)>], iterator_types = ["parallel","parallel","parallel","parallel"]} ins(%c, %s : tensor<1x3x2x2xf32>, tensor<3xf32>) outs(%e : tensor<1x3x2x2xf32>) {
+  ^bb0(%in: f32, %sc: f32, %out: f32):
+    %eps = arith.truncf %eps64 : f64 to f32
+    %0 = arith.mulf %in, %sc : f32
+    %1 = arith.addf %0, %eps : f32
+    linalg.yield %1 : f32
+  } -> tensor<1x3x2x2xf32>
+  return %r : tensor<1x3x2x2xf32>
+}
+
+// -----
+
+// f16 and bf16 too; the f32 -> f16 round trip disappears.
+// CHECK-LABEL: func.func @half(%arg0: tensor<4xf64>, %arg1: tensor<4xf64>) -> tensor<4xf64>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : f64
+// CHECK-NOT: arith.extf
+// CHECK-NOT: arith.truncf
+func.func @half(%a: tensor<4xf16>, %b: tensor<4xbf16>) -> tensor<4xf16> {
+  %e = tensor.empty() : tensor<4xf16>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0)->(d0)>, affine_map<(d0)->(d0)>, affine_map<(d0)->(d0)>], iterator_types = ["parallel"]} ins(%a, %b : tensor<4xf16>, tensor<4xbf16>) outs(%e : tensor<4xf16>) {
+  ^bb0(%x: f16, %y: bf16, %o: f16):
+    %x32 = arith.extf %x : f16 to f32
+    %y32 = arith.extf %y : bf16 to f32
+    %s = arith.addf %x32, %y32 : f32
+    %h = arith.truncf %s : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<4xf16>
+  return %r : tensor<4xf16>
+}
