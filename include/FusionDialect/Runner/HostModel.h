@@ -96,7 +96,7 @@ FailureOr<std::vector<HostTensor>> readNpyFrames(StringRef path,
                                                  RankedTensorType type,
                                                  llvm::raw_ostream &errors);
 
-/// Host or device buffers for every input and then every output of an entry.
+/// One zeroed host tensor per type (an entry's inputs, or its outputs).
 std::vector<HostTensor> makeTensors(TypeRange types);
 
 /// The JIT for a module already lowered to the LLVM dialect: LLVM's O3
