@@ -163,18 +163,16 @@ static Compiled compile(ModuleOp module, Kind kind, bool fused = false) {
 }
 
 /// Runs `engine` on a copy of `frame` (a program may write into its argument
-/// buffers) into `outs`, converting the frame to the program's input types
-/// (the f64 program's are f64).
+/// buffers) into `outs`; `widen` converts the frame to f64 for the f64
+/// program.
 static LogicalResult runOn(ExecutionEngine &engine,
                            const std::vector<HostTensor> &frame,
-                           std::vector<HostTensor> &outs) {
+                           std::vector<HostTensor> &outs, bool widen = false) {
   std::vector<HostTensor> ins;
-  for (const HostTensor &t : frame)
-    ins.push_back(t);
-  if (!outs.empty() && !frame.empty() &&
-      outs.front().elementType != frame.front().elementType &&
-      outs.front().elementType.isF64()) {
-    ins.clear();
+  if (!widen) {
+    for (const HostTensor &t : frame)
+      ins.push_back(t);
+  } else {
     for (const HostTensor &t : frame) {
       HostTensor wide(RankedTensorType::get(
           t.shape, Float64Type::get(t.elementType.getContext())));
@@ -478,7 +476,8 @@ int main(int argc, char **argv) {
     std::vector<HostTensor> wideOuts = outputsOf(type.getResults(), true);
     if (failed(runOn(*reference.engine, frame, refOuts)) ||
         failed(runOn(*candidate.engine, frame, gotOuts)) ||
-        (checkF64 && failed(runOn(*wide.engine, frame, wideOuts))))
+        (checkF64 && failed(runOn(*wide.engine, frame, wideOuts,
+                                  /*widen=*/true))))
       return 2;
     if (f == 0) {
       // Each program must give the same bits twice, or no comparison means
