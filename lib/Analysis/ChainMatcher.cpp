@@ -446,6 +446,45 @@ LogicalResult ChainWalker::interpretTensorOp(Operation *op) {
   return success();
 }
 
+/// The permutation a pure layout change applies to its input's dimensions:
+/// a transpose, or a same-rank reshape that only moves unit dimensions.
+/// torch-mlir's TOSA output writes the NCHW<->NHWC transpose as a reshape
+/// where the spatial extents are 1 (the last ResNet stage at small inputs);
+/// such a reshape moves no data, so it is the transpose it stands for.
+static std::optional<SmallVector<int64_t, 4>>
+layoutPermutation(Operation *op) {
+  if (auto t = dyn_cast<tosa::TransposeOp>(op))
+    return SmallVector<int64_t, 4>(t.getPerms().begin(), t.getPerms().end());
+  if (auto t = dyn_cast<linalg::TransposeOp>(op))
+    return SmallVector<int64_t, 4>(t.getPermutation().begin(),
+                                   t.getPermutation().end());
+  if (!isa<tosa::ReshapeOp, tensor::ReshapeOp>(op) || op->getNumResults() != 1)
+    return std::nullopt;
+  auto in = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  auto out = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!in || !out || !in.hasStaticShape() || !out.hasStaticShape() ||
+      in.getRank() != out.getRank())
+    return std::nullopt;
+  SmallVector<int64_t, 4> nonUnit, unit;
+  for (auto [i, extent] : llvm::enumerate(in.getShape()))
+    (extent == 1 ? unit : nonUnit).push_back(i);
+  SmallVector<int64_t, 4> perm;
+  size_t nextNonUnit = 0, nextUnit = 0;
+  for (int64_t extent : out.getShape()) {
+    if (extent == 1) {
+      if (nextUnit == unit.size())
+        return std::nullopt;
+      perm.push_back(unit[nextUnit++]);
+      continue;
+    }
+    if (nextNonUnit == nonUnit.size() ||
+        in.getDimSize(nonUnit[nextNonUnit]) != extent)
+      return std::nullopt;
+    perm.push_back(nonUnit[nextNonUnit++]);
+  }
+  return perm;
+}
+
 LogicalResult ChainWalker::interpret(Operation *op) {
   if (auto g = dyn_cast<linalg::GenericOp>(op))
     return interpretGeneric(g);
@@ -486,13 +525,11 @@ void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
 
     ChainStep step;
     Operation *single = users.size() == 1 ? users.front() : nullptr;
-    if (single && isa<tosa::TransposeOp, linalg::TransposeOp>(single)) {
-      SmallVector<int64_t> p;
-      if (auto t = dyn_cast<tosa::TransposeOp>(single))
-        p.assign(t.getPerms().begin(), t.getPerms().end());
-      else
-        p.assign(cast<linalg::TransposeOp>(single).getPermutation().begin(),
-                 cast<linalg::TransposeOp>(single).getPermutation().end());
+    std::optional<SmallVector<int64_t, 4>> layoutChange;
+    if (single)
+      layoutChange = layoutPermutation(single);
+    if (layoutChange) {
+      ArrayRef<int64_t> p = *layoutChange;
       SmallVector<int64_t, 4> newPerm;
       int64_t newChannelDim = -1;
       for (auto [i, src] : llvm::enumerate(p)) {

@@ -244,7 +244,10 @@ static ConvMatchResult matchGrouped(linalg::Conv2DNgchwGfchwOp op) {
                       ? dyn_cast<tensor::CollapseShapeOp>(*users.begin())
                       : nullptr;
   m.input = groupedSource(input);
-  Value init4 = groupedSource(init);
+  // The accumulator is a bias split into groups, or (torch-mlir's FX path)
+  // a constant fill of the 5-D tensor itself.
+  Value init4 = init.getDefiningOp<linalg::FillOp>() ? init
+                                                      : groupedSource(init);
   if (!m.input || !init4 || !collapse ||
       collapse.getResultType().getRank() != 4)
     return refuse(Refusal::UnrecognizedPattern,

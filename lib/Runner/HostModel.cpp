@@ -262,6 +262,40 @@ void HostTensor::fillNormal(std::mt19937_64 &rng) {
     set(i, normal(rng));
 }
 
+LogicalResult fusion::runner::writeNpyFrames(StringRef path,
+                                            ArrayRef<HostTensor> frames,
+                                            llvm::raw_ostream &errors) {
+  if (frames.empty()) {
+    errors << path << ": no frames to write\n";
+    return failure();
+  }
+  std::string shape = "(" + std::to_string(frames.size()) + ",";
+  for (int64_t d : frames.front().shape)
+    shape += " " + std::to_string(d) + ",";
+  shape.back() = ')';
+  std::string header =
+      "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }";
+  // Version 1.0: magic, version, 2-byte length, header padded with spaces
+  // to a multiple of 64 bytes and ended by a newline.
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::error_code ec;
+  llvm::raw_fd_ostream file(path, ec);
+  if (ec) {
+    errors << path << ": " << ec.message() << "\n";
+    return failure();
+  }
+  file << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
+       << char(header.size() >> 8) << header;
+  for (const HostTensor &t : frames)
+    for (int64_t i = 0, e = t.numElements(); i < e; ++i) {
+      float v = float(t.get(i));
+      file.write(reinterpret_cast<const char *>(&v), sizeof(v));
+    }
+  return success();
+}
+
 FailureOr<std::vector<HostTensor>>
 fusion::runner::readNpyFrames(StringRef path, RankedTensorType type,
                               llvm::raw_ostream &errors) {

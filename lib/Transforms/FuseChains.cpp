@@ -147,7 +147,7 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
   bool tosaTranspose = false;
   for (ChainStep &step : m.steps)
     for (Operation *op : step.ops)
-      tosaTranspose |= isa<tosa::TransposeOp>(op);
+      tosaTranspose |= isa<tosa::TransposeOp, tosa::ReshapeOp>(op);
   if (tosaTranspose) {
     SmallVector<int32_t> perms(perm.begin(), perm.end());
     return tosa::TransposeOp::create(b, loc, replaced.getType(), fused,

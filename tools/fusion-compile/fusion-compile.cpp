@@ -33,10 +33,13 @@ using namespace mlir;
 using namespace mlir::fusion::runner;
 namespace cl = llvm::cl;
 
+static cl::OptionCategory toolOptions("fusion-compile options");
+
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"),
-                                      cl::Required);
+                                      cl::Required, cl::cat(toolOptions));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
-                                       cl::value_desc("file"), cl::Required);
+                                       cl::value_desc("file"), cl::Required,
+                                       cl::cat(toolOptions));
 enum class Target { Gpu, Cpu };
 static cl::opt<Target> target(
     "target", cl::desc("What the library runs on"),
@@ -44,46 +47,47 @@ static cl::opt<Target> target(
                           "fusion-to-ptx: kernels as PTX, host code that "
                           "launches them (default)"),
                clEnumValN(Target::Cpu, "cpu", "fusion-to-cpu")),
-    cl::init(Target::Gpu));
+    cl::init(Target::Gpu), cl::cat(toolOptions));
 static cl::opt<bool> fuse("fuse",
                           cl::desc("Fuse (false: the unfused baseline, each "
                                    "conv alone with the same codegen)"),
-                          cl::init(true));
+                          cl::init(true), cl::cat(toolOptions));
 static cl::opt<bool> reference(
     "reference",
     cl::desc("With --fuse=false: upstream linalg convs, the independent "
              "reference the runner checks against"),
-    cl::init(false));
+    cl::init(false), cl::cat(toolOptions));
 static cl::opt<std::string> chip("chip", cl::desc("GPU target SM"),
-                                 cl::init("sm_90"));
+                                 cl::init("sm_90"), cl::cat(toolOptions));
 static cl::opt<std::string> features("features", cl::desc("PTX features"),
-                                     cl::init("+ptx80"));
+                                     cl::init("+ptx80"), cl::cat(toolOptions));
 static cl::opt<int64_t> channelsPerThread(
     "channels-per-thread",
     cl::desc("Most output channels one iteration of a fused loop nest "
              "computes"),
-    cl::init(4));
+    cl::init(4), cl::cat(toolOptions));
 static cl::opt<int64_t> columnsPerThread(
     "columns-per-thread",
     cl::desc("Most output columns one iteration of a fused loop nest "
              "computes"),
-    cl::init(4));
-static cl::opt<std::string> entryName(
-    "entry", cl::desc("Function to compile (default: the first public "
-                      "function with a body)"),
-    cl::init(""));
+    cl::init(4), cl::cat(toolOptions));
+static cl::opt<std::string>
+    entryName("entry",
+              cl::desc("Function to compile (default: the first public "
+                       "function with a body)"),
+              cl::init(""), cl::cat(toolOptions));
 static cl::opt<std::string> hostCpu(
     "mcpu",
     cl::desc("Host CPU the library's code is tuned for; the default runs on "
              "any x86-64 machine of the last decade"),
-    cl::init("x86-64-v2"));
+    cl::init("x86-64-v2"), cl::cat(toolOptions));
 enum class Emit { Shared, Object, LLVMIR };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to write"),
     cl::values(clEnumValN(Emit::Shared, "so", "a shared library (default)"),
                clEnumValN(Emit::Object, "obj", "an object file"),
                clEnumValN(Emit::LLVMIR, "llvm", "LLVM IR, optimized")),
-    cl::init(Emit::Shared));
+    cl::init(Emit::Shared), cl::cat(toolOptions));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "fusion-compile: " << message << "\n";
@@ -92,6 +96,7 @@ static int fail(const llvm::Twine &message) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
+  cl::HideUnrelatedOptions(toolOptions);
   cl::ParseCommandLineOptions(
       argc, argv,
       "fusion-compile: a model as a shared library for fusion-gpu-run\n");
@@ -131,8 +136,8 @@ int main(int argc, char **argv) {
     return fail("an upstream pass is missing from this MLIR build");
   if (failed(pm.run(module)))
     return 1;
-  if (failed(addPackedEntry(module, type,
-                            target == Target::Gpu ? "gpu" : "cpu")))
+  if (failed(
+          addPackedEntry(module, type, target == Target::Gpu ? "gpu" : "cpu")))
     return fail("cannot add the packed entry");
 
   llvm::LLVMContext llvmContext;
@@ -167,8 +172,8 @@ int main(int argc, char **argv) {
     out.keep();
     return 0;
   }
-  std::string objectPath = emit == Emit::Object ? outputFile.getValue()
-                                                : outputFile + ".o";
+  std::string objectPath =
+      emit == Emit::Object ? outputFile.getValue() : outputFile + ".o";
   {
     std::error_code ec;
     llvm::ToolOutputFile out(objectPath, ec, llvm::sys::fs::OF_None);
@@ -192,8 +197,7 @@ int main(int argc, char **argv) {
     linker = llvm::sys::findProgramByName("g++");
   if (!linker)
     return fail("no C++ compiler driver (c++ or g++) on PATH to link with");
-  SmallVector<StringRef> args{*linker, "-shared", "-o", outputFile,
-                              objectPath};
+  SmallVector<StringRef> args{*linker, "-shared", "-o", outputFile, objectPath};
   std::string message;
   int status = llvm::sys::ExecuteAndWait(*linker, args, std::nullopt, {}, 0, 0,
                                          &message);

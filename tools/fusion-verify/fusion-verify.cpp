@@ -21,10 +21,10 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 #include <map>
@@ -33,41 +33,51 @@ using namespace mlir;
 using namespace mlir::fusion::runner;
 namespace cl = llvm::cl;
 
+static cl::OptionCategory toolOptions("fusion-verify options");
+
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"),
-                                      cl::Required);
-static cl::opt<unsigned> frames(
-    "frames",
-    cl::desc("Random frames to run (200; 0 by default when --inputs is "
-             "given)"),
-    cl::init(200));
+                                      cl::Required, cl::cat(toolOptions));
+static cl::opt<unsigned>
+    frames("frames",
+           cl::desc("Random frames to run (200; 0 by default when --inputs is "
+                    "given)"),
+           cl::init(200), cl::cat(toolOptions));
 static cl::list<std::string> inputFiles(
     "inputs",
     cl::desc("Frames from .npy files, one per entry input in order, each of "
              "the input's shape or with a leading frame dimension"),
-    cl::CommaSeparated);
+    cl::CommaSeparated, cl::cat(toolOptions));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of the first frame"),
-                              cl::init(1));
+                              cl::init(1), cl::cat(toolOptions));
 static cl::opt<double> relTolerance("rtol", cl::desc("Relative tolerance"),
-                                    cl::init(1e-5));
+                                    cl::init(1e-5), cl::cat(toolOptions));
 static cl::opt<double> absTolerance("atol", cl::desc("Absolute tolerance"),
-                                    cl::init(1e-5));
+                                    cl::init(1e-5), cl::cat(toolOptions));
 static cl::opt<bool> checkF64(
     "f64",
     cl::desc("Also check the program against the model evaluated in f64 "
              "(fusion-upcast-to-f64), with the same tolerance"),
-    cl::init(true));
+    cl::init(true), cl::cat(toolOptions));
 static cl::opt<bool> perChain(
     "per-chain",
     cl::desc("Compare the output of every fused chain, not only the model's "
              "(done anyway when the model disagrees)"),
-    cl::init(false));
-static cl::opt<std::string> jsonFile(
-    "json", cl::desc("Write the results as JSON to this file ('-': stdout)"),
-    cl::init(""));
-static cl::opt<std::string> entryName(
-    "entry", cl::desc("Function to run (default: the first public function "
-                      "with a body)"),
-    cl::init(""));
+    cl::init(false), cl::cat(toolOptions));
+static cl::opt<std::string>
+    jsonFile("json",
+             cl::desc("Write the results as JSON to this file ('-': stdout)"),
+             cl::init(""), cl::cat(toolOptions));
+static cl::opt<std::string>
+    entryName("entry",
+              cl::desc("Function to run (default: the first public function "
+                       "with a body)"),
+              cl::init(""), cl::cat(toolOptions));
+static cl::opt<std::string> writeOutputs(
+    "write-outputs",
+    cl::desc("Write the checked program's outputs over all frames to "
+             "<prefix><index>.npy (float32, leading frame dimension), to "
+             "compare with other engines"),
+    cl::init(""), cl::cat(toolOptions));
 enum class Program { Fused, Unfused };
 static cl::opt<Program> program(
     "program", cl::desc("The program checked against the reference"),
@@ -77,22 +87,22 @@ static cl::opt<Program> program(
                           "the unfused baseline the benchmarks compare "
                           "against: each conv alone with the fused path's "
                           "codegen")),
-    cl::init(Program::Fused));
+    cl::init(Program::Fused), cl::cat(toolOptions));
 static cl::opt<bool> testGpuLoopMapping(
     "test-gpu-loop-mapping",
     cl::desc("Test only: run the checked program's loops tiled and mapped "
              "as for the GPU (fusion-to-cpu test-gpu-loop-mapping)"),
-    cl::init(false), cl::Hidden);
+    cl::init(false), cl::Hidden, cl::cat(toolOptions));
 static cl::opt<bool> testSkipWeightScaling(
     "test-skip-weight-scaling",
     cl::desc("Test only: use a deliberately wrong fold (filter left "
              "unscaled); the check must fail"),
-    cl::init(false), cl::Hidden);
+    cl::init(false), cl::Hidden, cl::cat(toolOptions));
 static cl::opt<bool> testDropEpsilon(
     "test-drop-epsilon",
     cl::desc("Test only: use a deliberately wrong fold (epsilon taken as "
              "0); the check must fail"),
-    cl::init(false), cl::Hidden);
+    cl::init(false), cl::Hidden, cl::cat(toolOptions));
 
 namespace {
 enum class Kind { Reference, Candidate, Float64 };
@@ -267,8 +277,8 @@ static std::vector<Probe> addChainProbes(func::FuncOp fusedEntry,
     for (Location part : loc.getLocations())
       last = std::max(last, probeId(part));
     if (last >= 0)
-      fusedValues.insert_or_assign(last,
-                                   std::make_pair(op.getResult(0), op.getLoc()));
+      fusedValues.insert_or_assign(
+          last, std::make_pair(op.getResult(0), op.getLoc()));
   }
   std::vector<Probe> probes;
   SmallVector<Value> fusedExtra, referenceExtra;
@@ -321,10 +331,9 @@ static func::FuncOp findFunction(ModuleOp module, StringRef name) {
 
 /// Per fused chain: its output in the program under test against the same
 /// value in the reference, over `frameSet`.
-static LogicalResult
-compareChains(ModuleOp original, StringRef entrySym,
-              ArrayRef<std::vector<HostTensor>> frameSet,
-              llvm::json::Array &jsonChains) {
+static LogicalResult compareChains(ModuleOp original, StringRef entrySym,
+                                   ArrayRef<std::vector<HostTensor>> frameSet,
+                                   llvm::json::Array &jsonChains) {
   OwningOpRef<ModuleOp> named = original.clone();
   nameProbes(findFunction(*named, entrySym));
   OwningOpRef<ModuleOp> fusedModule = named->clone();
@@ -360,9 +369,8 @@ compareChains(ModuleOp original, StringRef entrySym,
   }
   llvm::outs() << "per fused chain, " << frameSet.size()
                << " frames, in program order:\n";
-  llvm::outs() << llvm::formatv("{0,-6} {1,-28} {2,-11} {3,-11} {4}\n",
-                                "chain", "conv", "max_abs", "max_rel",
-                                "check");
+  llvm::outs() << llvm::formatv("{0,-6} {1,-28} {2,-11} {3,-11} {4}\n", "chain",
+                                "conv", "max_abs", "max_rel", "check");
   std::optional<size_t> first;
   for (auto [k, p] : llvm::enumerate(probes)) {
     bool ok = stats[k].violations == 0;
@@ -434,6 +442,7 @@ makeFrames(FunctionType type) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
+  cl::HideUnrelatedOptions(toolOptions);
   cl::ParseCommandLineOptions(
       argc, argv,
       "fusion-verify: a fused (or unfused) program against an independent "
@@ -450,8 +459,7 @@ int main(int argc, char **argv) {
   auto build = [&](Kind kind) {
     OwningOpRef<ModuleOp> module = original.clone();
     Compiled compiled;
-    if (succeeded(addEntryWrapper(
-            *module, findFunction(*module, entrySym))))
+    if (succeeded(addEntryWrapper(*module, findFunction(*module, entrySym))))
       compiled = compile(*module, kind);
     return compiled;
   };
@@ -469,6 +477,7 @@ int main(int argc, char **argv) {
   size_t outputs = type.getNumResults();
   std::vector<Comparison> stats(outputs), wideStats(outputs),
       referenceWideStats(outputs);
+  std::vector<std::vector<HostTensor>> written(outputs);
   auto start = std::chrono::steady_clock::now();
   for (auto [f, frame] : llvm::enumerate(*frameSet)) {
     std::vector<HostTensor> refOuts = outputsOf(type.getResults(), false);
@@ -497,6 +506,9 @@ int main(int argc, char **argv) {
           }
       }
     }
+    if (!writeOutputs.empty())
+      for (size_t o = 0; o < outputs; ++o)
+        written[o].push_back(gotOuts[o]);
     for (size_t o = 0; o < outputs; ++o) {
       stats[o].add(refOuts[o], gotOuts[o], relTolerance, absTolerance);
       if (checkF64) {
@@ -511,16 +523,21 @@ int main(int argc, char **argv) {
       double seconds = std::chrono::duration<double>(
                            std::chrono::steady_clock::now() - start)
                            .count();
-      llvm::errs() << llvm::formatv(
-          "fusion-verify: {0}/{1} frames, {2:f1} s\n", done, total, seconds);
+      llvm::errs() << llvm::formatv("fusion-verify: {0}/{1} frames, {2:f1} s\n",
+                                    done, total, seconds);
     }
   }
+
+  for (size_t o = 0; o < written.size() && !writeOutputs.empty(); ++o)
+    if (failed(writeNpyFrames(writeOutputs + std::to_string(o) + ".npy",
+                              written[o], llvm::errs())))
+      return 2;
 
   llvm::outs() << "fusion-verify: @" << entrySym << ", "
                << (program == Program::Fused ? "fused" : "unfused")
                << " vs reference, " << frameSet->size() << " frames, seed "
-               << seed << ", rtol " << relTolerance << ", atol "
-               << absTolerance << ", fused ops " << candidate.fusedOps << "\n";
+               << seed << ", rtol " << relTolerance << ", atol " << absTolerance
+               << ", fused ops " << candidate.fusedOps << "\n";
   llvm::outs() << llvm::formatv("{0,-7} {1,-18} {2,-11} {3,-11} {4,-11} {5}\n",
                                 "output", "shape", "max_abs", "max_rel",
                                 "mean_rel", "worst");
@@ -534,13 +551,11 @@ int main(int argc, char **argv) {
         formatShape(shape), c.maxAbs, c.maxRel, c.meanRel(),
         formatIndex(shape, c.worst));
     pass &= c.violations == 0;
-    llvm::json::Object out{{"index", int64_t(o)},
-                           {"shape", formatShape(shape)},
-                           {"max_abs", c.maxAbs},
-                           {"max_rel", c.maxRel},
-                           {"mean_rel", c.meanRel()},
-                           {"worst", formatIndex(shape, c.worst)},
-                           {"violations", c.violations}};
+    llvm::json::Object out{
+        {"index", int64_t(o)},       {"shape", formatShape(shape)},
+        {"max_abs", c.maxAbs},       {"max_rel", c.maxRel},
+        {"mean_rel", c.meanRel()},   {"worst", formatIndex(shape, c.worst)},
+        {"violations", c.violations}};
     if (checkF64) {
       widePass &= wideStats[o].violations == 0;
       out["f64_max_abs"] = wideStats[o].maxAbs;
@@ -586,8 +601,7 @@ int main(int argc, char **argv) {
                    << ec.message() << "\n";
       return 2;
     }
-    file << llvm::formatv("{0:2}", llvm::json::Value(std::move(root)))
-         << "\n";
+    file << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
   }
   return ok ? 0 : 1;
 }

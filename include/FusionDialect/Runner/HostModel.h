@@ -96,6 +96,12 @@ FailureOr<std::vector<HostTensor>> readNpyFrames(StringRef path,
                                                  RankedTensorType type,
                                                  llvm::raw_ostream &errors);
 
+/// Writes `frames` (tensors of one shape) to a NumPy .npy file as float32
+/// with a leading frame dimension, so other engines' outputs can be
+/// compared with ours outside the tool. Fails with a message on `errors`.
+LogicalResult writeNpyFrames(StringRef path, ArrayRef<HostTensor> frames,
+                             llvm::raw_ostream &errors);
+
 /// One zeroed host tensor per type (an entry's inputs, or its outputs).
 std::vector<HostTensor> makeTensors(TypeRange types);
 
