@@ -10,7 +10,7 @@ using namespace mlir::fusion;
 
 void FusionReport::writeJson(llvm::raw_ostream &os) const {
   llvm::json::Array chainArray;
-  std::map<std::string, int64_t> byReason;
+  std::map<std::string, int64_t> byReason, byForm;
   int64_t fused = 0;
   for (const ChainRecord &r : chains) {
     chainArray.push_back(llvm::json::Object{
@@ -24,12 +24,18 @@ void FusionReport::writeJson(llvm::raw_ostream &os) const {
         {"detail", r.detail},
     });
     fused += r.fused;
+    if (r.fused)
+      ++byForm[r.norm + "+" + r.activation];
     if (r.reason != "fused")
       ++byReason[r.reason];
   }
   llvm::json::Object reasons;
   for (auto &[reason, count] : byReason)
     reasons[reason] = count;
+  // What each fused op computes after the conv: the census of a model.
+  llvm::json::Object forms;
+  for (auto &[form, count] : byForm)
+    forms[form] = count;
   llvm::json::Object root{
       {"version", kSchemaVersion},
       {"chains", std::move(chainArray)},
@@ -37,7 +43,8 @@ void FusionReport::writeJson(llvm::raw_ostream &os) const {
        llvm::json::Object{{"candidates", int64_t(chains.size())},
                           {"fused", fused},
                           {"refused", int64_t(chains.size()) - fused},
-                          {"by_reason", std::move(reasons)}}},
+                          {"by_reason", std::move(reasons)},
+                          {"by_form", std::move(forms)}}},
   };
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
 }

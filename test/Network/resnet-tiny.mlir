@@ -22,6 +22,10 @@
 // RUN: not fusion-verify %fusion_src_root/examples/resnet_tiny.mlir --rtol=1e-5 --atol=1e-5 --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // REPORT: "summary": {
+// REPORT-NEXT: "by_form": {
+// REPORT-NEXT: "batchnorm+none": 3,
+// REPORT-NEXT: "batchnorm+relu": 3
+// REPORT-NEXT: },
 // REPORT-NEXT: "by_reason": {
 // REPORT-NEXT: "residual_add": 3
 // REPORT-NEXT: },

@@ -169,9 +169,15 @@ func.func @refused_chain(%x: tensor<1x2x4x4xf32>) -> (tensor<1x3x4x4xf32>, tenso
 }
 
 // "refused" counts chains left entirely unfused; "by_reason" counts every
-// chain whose reason is not "fused", partial ones included.
+// chain whose reason is not "fused", partial ones included; "by_form" counts
+// the fused ops by what they compute after the conv.
 // CHECK-NEXT:   ],
 // CHECK-NEXT:   "summary": {
+// CHECK-NEXT:     "by_form": {
+// CHECK-NEXT:       "batchnorm+none": 1,
+// CHECK-NEXT:       "batchnorm+relu": 1,
+// CHECK-NEXT:       "none+relu": 1
+// CHECK-NEXT:     },
 // CHECK-NEXT:     "by_reason": {
 // CHECK-NEXT:       "multi_use": 1,
 // CHECK-NEXT:       "residual_add": 1
