@@ -100,7 +100,7 @@ static std::optional<ConvMatchResult> readLinalgInit(ConvMatch &m, Value init) {
 /// Absorbs a `tensor.pad` with a zero value on the spatial dims only.
 static void absorbPad(ConvMatch &m) {
   auto pad = m.input.getDefiningOp<tensor::PadOp>();
-  if (!pad || pad.hasZeroLowPad() && pad.hasZeroHighPad())
+  if (!pad || (pad.hasZeroLowPad() && pad.hasZeroHighPad()))
     return;
   Value padValue = pad.getConstantPaddingValue();
   std::optional<double> v = padValue ? getScalarConstant(padValue)
@@ -213,6 +213,135 @@ static ConvMatchResult matchTosa(TosaConv op, ConvLayout layout) {
   return r;
 }
 
+/// A grouped conv as torch-mlir's TOSA backend spells it: one tosa.conv2d
+/// per group, each reading a channel slice of one NHWC input with a slice
+/// of one [F, KH, KW, C/G] filter, concatenated along channels. Together
+/// they are the grouped conv on the unsliced input and filter.
+namespace {
+struct TosaGroupSplit {
+  SmallVector<tosa::Conv2DOp> convs;
+  tosa::ConcatOp concat;
+  Value input, filter;
+  /// The per-channel bias the groups' biases are slices of, or null with
+  /// `scalarBias` when every group adds the same uniform constant.
+  Value bias;
+  double scalarBias = 0.0;
+};
+} // namespace
+
+/// `start` and `size` of a tosa.slice with constant shapes.
+static bool readSlice(tosa::SliceOp slice, SmallVectorImpl<int64_t> &start,
+                      SmallVectorImpl<int64_t> &size) {
+  auto read = [](Value v, SmallVectorImpl<int64_t> &out) {
+    auto shape = v.getDefiningOp<tosa::ConstShapeOp>();
+    if (!shape)
+      return false;
+    for (const APInt &x : shape.getValues().getValues<APInt>())
+      out.push_back(x.getSExtValue());
+    return true;
+  };
+  return read(slice.getStart(), start) && read(slice.getSize(), size);
+}
+
+/// Whether `v` is the `index`-th of `count` equal slices of one source
+/// along `dim` (all other dims whole); sets `source` on the first.
+static bool isGroupSlice(Value v, int64_t dim, int64_t index, int64_t count,
+                         Value &source) {
+  auto slice = v.getDefiningOp<tosa::SliceOp>();
+  SmallVector<int64_t, 4> start, size;
+  if (!slice || !readSlice(slice, start, size))
+    return false;
+  if (!source)
+    source = slice.getInput1();
+  auto type = dyn_cast<RankedTensorType>(source.getType());
+  if (slice.getInput1() != source || !type || !type.hasStaticShape() ||
+      type.getRank() != int64_t(start.size()) || size.size() != start.size())
+    return false;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    int64_t whole = type.getDimSize(d);
+    if (d == dim) {
+      if (whole % count || size[d] != whole / count ||
+          start[d] != index * size[d])
+        return false;
+    } else if (start[d] != 0 || size[d] != whole) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static std::optional<TosaGroupSplit> findTosaGroupSplit(tosa::Conv2DOp op) {
+  if (!op->hasOneUse())
+    return std::nullopt;
+  auto concat = dyn_cast<tosa::ConcatOp>(*op->getUsers().begin());
+  if (!concat || concat.getAxis() != 3 || concat->getNumOperands() < 2)
+    return std::nullopt;
+  TosaGroupSplit split;
+  split.concat = concat;
+  int64_t count = concat->getNumOperands();
+  Value biasSource, sharedBias;
+  for (auto [g, operand] : llvm::enumerate(concat->getOperands())) {
+    auto conv = operand.getDefiningOp<tosa::Conv2DOp>();
+    if (!conv || !conv->hasOneUse())
+      return std::nullopt;
+    tosa::Conv2DOp first = split.convs.empty() ? conv : split.convs.front();
+    if (conv.getStride() != first.getStride() ||
+        conv.getPad() != first.getPad() ||
+        conv.getDilation() != first.getDilation() ||
+        conv.getType() != first.getType() ||
+        !isZeroPoint(conv.getInputZp()) || !isZeroPoint(conv.getWeightZp()))
+      return std::nullopt;
+    if (!isGroupSlice(conv.getInput(), 3, g, count, split.input) ||
+        !isGroupSlice(conv.getWeight(), 0, g, count, split.filter))
+      return std::nullopt;
+    // Per-group biases: slices of one bias, or one shared uniform constant.
+    if (g == 0)
+      sharedBias = conv.getBias();
+    if (sharedBias != conv.getBias())
+      sharedBias = nullptr;
+    if (!isGroupSlice(conv.getBias(), 0, g, count, biasSource))
+      biasSource = nullptr;
+    split.convs.push_back(conv);
+  }
+  if (biasSource) {
+    split.bias = biasSource;
+  } else {
+    FailureOr<ConstTensor> b = failure();
+    if (sharedBias)
+      b = evaluateConstantTensor(sharedBias);
+    if (failed(b) || b->values.empty() ||
+        llvm::any_of(b->values, [&](double v) { return v != b->values[0]; }))
+      return std::nullopt;
+    split.scalarBias = b->values[0];
+  }
+  return split;
+}
+
+static ConvMatchResult matchTosaGrouped(TosaGroupSplit split) {
+  ConvMatchResult r;
+  ConvMatch &m = r.match;
+  tosa::Conv2DOp first = split.convs.front();
+  m.conv = first;
+  m.layout = ConvLayout::nhwc_fhwc;
+  m.input = split.input;
+  m.filter = split.filter;
+  m.output = split.concat.getResult();
+  m.channelDim = 3;
+  m.strides.assign(first.getStride().begin(), first.getStride().end());
+  m.dilations.assign(first.getDilation().begin(), first.getDilation().end());
+  m.padding.assign(first.getPad().begin(), first.getPad().end());
+  m.groups = split.convs.size();
+  if (auto refused = checkTypes(m))
+    return *refused;
+  m.bias = split.bias;
+  m.scalarBias = split.scalarBias;
+  for (tosa::Conv2DOp conv : llvm::drop_begin(split.convs))
+    m.absorbed.push_back(conv);
+  m.absorbed.push_back(split.concat);
+  r.status = ConvMatchStatus::Matched;
+  return r;
+}
+
 /// The 4-D value a 5-D grouped operand was expanded from by splitting
 /// dimension 1 (channels into groups), or null.
 static Value groupedSource(Value v) {
@@ -307,7 +436,14 @@ ConvMatchResult mlir::fusion::matchConvolution(Operation *op) {
       .Case([](linalg::DepthwiseConv2DNhwcHwcmOp c) {
         return matchLinalg(c, L::nhwc_hwcm);
       })
-      .Case([](tosa::Conv2DOp c) { return matchTosa(c, L::nhwc_fhwc); })
+      .Case([](tosa::Conv2DOp c) {
+        // A group of a split grouped conv is matched once, as the whole,
+        // at the first group.
+        if (std::optional<TosaGroupSplit> split = findTosaGroupSplit(c))
+          return c == split->convs.front() ? matchTosaGrouped(*split)
+                                           : ConvMatchResult();
+        return matchTosa(c, L::nhwc_fhwc);
+      })
       .Case([](tosa::DepthwiseConv2DOp c) {
         return matchTosa(c, L::nhwc_hwcm);
       })

@@ -183,7 +183,7 @@ static void wrapConvAlone(ConvMatch &conv) {
   conv.output.replaceAllUsesWith(alone);
   SmallVector<Operation *> dead;
   for (Operation *op : llvm::reverse(conv.absorbed))
-    if (isa<tensor::CollapseShapeOp>(op))
+    if (isa<tensor::CollapseShapeOp, tosa::ConcatOp>(op))
       dead.push_back(op);
   dead.push_back(conv.conv);
   eraseDeadOpsFrom(dead);
@@ -348,7 +348,7 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
       for (Operation *op : llvm::reverse(step.ops))
         dead.push_back(op);
     for (Operation *op : llvm::reverse(m.conv.absorbed))
-      if (isa<tensor::CollapseShapeOp>(op))
+      if (isa<tensor::CollapseShapeOp, tosa::ConcatOp>(op))
         dead.push_back(op);
     dead.push_back(m.conv.conv);
     eraseDeadOpsFrom(dead);

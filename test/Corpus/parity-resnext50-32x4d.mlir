@@ -13,7 +13,7 @@
 // CHECK: against resnext50_32x4d-b1.eager-0.npy: {{.*}} PASS
 // CHECK: against resnext50_32x4d-b1.ort-0.npy: {{.*}} PASS
 // CHECK-NEXT: {{^}}PASS
-// TOSA: fused ops 37
+// TOSA: fused ops 53
 // TOSA: against the model in f64 {{.*}} PASS
 // TOSA: against resnext50_32x4d-b1.eager-0.npy: {{.*}} PASS
 // TOSA: against resnext50_32x4d-b1.ort-0.npy: {{.*}} PASS

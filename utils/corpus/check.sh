@@ -7,13 +7,15 @@
 #
 #   utils/corpus/check.sh [DIR] [MODEL...]     (DIR: build/corpus-full)
 #
-# Prints one line per model and dialect, and writes DIR/<stem>.verify.json.
+# Prints one line per model and dialect, and writes <stem>.verify.json into
+# JSON_DIR (default DIR).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dir="${1:-$root/build/corpus-full}"
 shift || true
 verify="${FUSION_VERIFY:-$root/build/bin/fusion-verify}"
 noise="${F32_NOISE:-2}"
+json_dir="${JSON_DIR:-$dir}"
 status=0
 models=("$@")
 if [ ${#models[@]} -eq 0 ]; then
@@ -21,8 +23,8 @@ if [ ${#models[@]} -eq 0 ]; then
     b=$(basename "$f"); models+=("${b%-b1.frames.npy}")
   done
 fi
-printf '%-20s %-7s %-6s %-10s %-10s %-10s %-10s %-8s %s\n' model dialect frames \
-  vs-ref vs-f64 ref-vs-f64 vs-eager vs-ort result
+printf '%-20s %-7s %-6s %-10s %-10s %-10s %-10s %-10s %-6s %s\n' model dialect \
+  frames vs-ref vs-f64 ref-vs-f64 vs-eager vs-ort result time
 for m in "${models[@]}"; do
   expected=$(ls "$dir/$m"-b1.eager-*.npy "$dir/$m"-b1.ort-*.npy 2>/dev/null | paste -sd, -)
   for model in "$dir/$m"-*-b1.mlir; do
@@ -32,7 +34,7 @@ for m in "${models[@]}"; do
     start=$(date +%s)
     out=$("$verify" "$model" --inputs="$dir/$m-b1.frames.npy" \
       ${expected:+--expected="$expected"} --f32-noise="$noise" \
-      --json="$dir/$stem.verify.json" 2>&1)
+      --json="$json_dir/$stem.verify.json" 2>&1)
     rc=$?
     [ $rc -eq 0 ] || status=1
     seconds=$(( $(date +%s) - start ))
@@ -42,7 +44,7 @@ for m in "${models[@]}"; do
     eager=$(sed -n 's/^against .*eager-0.npy: max_abs \([^,]*\),.*/\1/p' <<<"$out")
     ort=$(sed -n 's/^against .*ort-0.npy: max_abs \([^,]*\),.*/\1/p' <<<"$out")
     result=$(tail -1 <<<"$out")
-    printf '%-20s %-7s %-6s %-10s %-10s %-10s %-10s %-8s %ss\n' "$m" "$dialect" \
+    printf '%-20s %-7s %-6s %-10s %-10s %-10s %-10s %-10s %-6s %ss\n' "$m" "$dialect" \
       "${frames:-?}" "${vsref:-?}" ${f64:-? ?} "${eager:-?}" "${ort:-?}" \
       "$result" "$seconds"
     [ $rc -eq 0 ] || sed 's/^/    /' <<<"$out" | tail -20
