@@ -30,6 +30,7 @@ tools = [
     ToolSubst("mlir-runner", unresolved="fatal"),
     ToolSubst("fusion-verify", unresolved="fatal"),
     ToolSubst("fusion-compile", unresolved="fatal"),
+    ToolSubst("fusion-bench", unresolved="fatal"),
 ]
 # The GPU runner is built where the CUDA toolkit is (it needs cuda.h, not a
 # GPU); tests that use it are UNSUPPORTED elsewhere.

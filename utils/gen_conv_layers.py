@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the distinct conv layers of ResNet-50 (224x224 input) as
+"""Writes the distinct conv layers of ResNet-50 or MobileNetV2 (224x224 input) as
 Conv -> BatchNorm -> ReLU chains in torch-mlir's TorchScript linalg form
 (zero-filled accumulator, zero tensor.pad, BatchNorm as one generic over the
 running statistics, ReLU as cmpf ugt + select), one function per layer, for
@@ -13,39 +13,31 @@ op's epilogue: the same memory traffic as the folded form, a few more
 operations per element.
 
 Dev-time only; the product never runs Python. Deterministic.
-Usage: utils/gen_conv_layers.py 1 > bench/models/resnet50-layers.mlir
+Usage: utils/gen_conv_layers.py 1 [resnet50] > bench/models/resnet50-layers.mlir
+       utils/gen_conv_layers.py 1 mobilenet_v2 > bench/models/mobilenet_v2-layers.mlir
+The layers are those of bench/models/conv-layers.txt.
 (bench/gpu/prepare.sh derives other batch sizes from that file; the seed does
 not depend on the batch, so they are the same layers.)
 """
+import os
 import random
 import sys
 
-# name, input channels, output channels, kernel, stride, padding, input size
-LAYERS = [
-    ("stem_7x7_s2", 3, 64, 7, 2, 3, 224),
-    ("l1_1x1_64_64", 64, 64, 1, 1, 0, 56),
-    ("l1_3x3_64", 64, 64, 3, 1, 1, 56),
-    ("l1_1x1_64_256", 64, 256, 1, 1, 0, 56),
-    ("l1_1x1_256_64", 256, 64, 1, 1, 0, 56),
-    ("l2_1x1_256_128", 256, 128, 1, 1, 0, 56),
-    ("l2_3x3_128_s2", 128, 128, 3, 2, 1, 56),
-    ("l2_1x1_128_512", 128, 512, 1, 1, 0, 28),
-    ("l2_down_1x1_256_512_s2", 256, 512, 1, 2, 0, 56),
-    ("l2_1x1_512_128", 512, 128, 1, 1, 0, 28),
-    ("l2_3x3_128", 128, 128, 3, 1, 1, 28),
-    ("l3_1x1_512_256", 512, 256, 1, 1, 0, 28),
-    ("l3_3x3_256_s2", 256, 256, 3, 2, 1, 28),
-    ("l3_1x1_256_1024", 256, 1024, 1, 1, 0, 14),
-    ("l3_down_1x1_512_1024_s2", 512, 1024, 1, 2, 0, 28),
-    ("l3_1x1_1024_256", 1024, 256, 1, 1, 0, 14),
-    ("l3_3x3_256", 256, 256, 3, 1, 1, 14),
-    ("l4_1x1_1024_512", 1024, 512, 1, 1, 0, 14),
-    ("l4_3x3_512_s2", 512, 512, 3, 2, 1, 14),
-    ("l4_1x1_512_2048", 512, 2048, 1, 1, 0, 7),
-    ("l4_down_1x1_1024_2048_s2", 1024, 2048, 1, 2, 0, 14),
-    ("l4_1x1_2048_512", 2048, 512, 1, 1, 0, 7),
-    ("l4_3x3_512", 512, 512, 3, 1, 1, 7),
-]
+LAYER_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "models", "conv-layers.txt")
+
+
+def layers(net):
+    """(name, in, out, kernel, stride, padding, size, groups) of `net`, from
+    bench/models/conv-layers.txt, the list every benchmark reads."""
+    out = []
+    with open(LAYER_FILE) as f:
+        for line in f:
+            fields = line.split()
+            if not fields or fields[0].startswith("#") or fields[0] != net:
+                continue
+            name, *numbers = fields[1:]
+            out.append((name, *map(int, numbers)))
+    return out
 
 
 def t(*shape):
@@ -56,10 +48,13 @@ def vec(values):
     return "dense<[" + ", ".join(f"{v:.4f}" for v in values) + f"]> : {t(len(values))}"
 
 
-def layer(n, name, cin, cout, k, s, p, h, rng):
+def layer(n, name, cin, cout, k, s, p, h, groups, rng):
     ho = (h + 2 * p - k) // s + 1
     out = t(n, cout, ho, ho)
-    lines = [f"func.func @{name}(%x: {t(n, cin, h, h)}, %w: {t(cout, cin, k, k)}) -> {out} {{"]
+    depthwise = groups > 1
+    if depthwise and not (groups == cin == cout):
+        sys.exit(f"{name}: only depthwise grouped convs are generated")
+    lines = [f"func.func @{name}(%x: {t(n, cin, h, h)}, %w: {t(cout, cin // groups, k, k)}) -> {out} {{"]
     lines.append("  %zero = arith.constant 0.000000e+00 : f32")
     lines.append("  %eps = arith.constant 1.000000e-05 : f32")
     for stat, lo, hi in (("gamma", 0.5, 1.5), ("beta", -0.3, 0.3), ("mean", -0.5, 0.5), ("var", 0.2, 2.0)):
@@ -73,8 +68,15 @@ def layer(n, name, cin, cout, k, s, p, h, rng):
     hp = h + 2 * p
     lines.append(f"  %e = tensor.empty() : {out}")
     lines.append(f"  %f = linalg.fill ins(%zero : f32) outs(%e : {out}) -> {out}")
-    lines.append(f"  %c = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : vector<2xi64>, strides = dense<{s}> : vector<2xi64>}} "
-                 f"ins({src}, %w : {t(n, cin, hp, hp)}, {t(cout, cin, k, k)}) outs(%f : {out}) -> {out}")
+    attrs = f"{{dilations = dense<1> : vector<2xi64>, strides = dense<{s}> : vector<2xi64>}}"
+    if depthwise:
+        # As the FX importer writes it: the Cx1xKxK filter collapsed to CxKxK.
+        lines.append(f"  %wc = tensor.collapse_shape %w [[0, 1], [2], [3]] : {t(cout, 1, k, k)} into {t(cout, k, k)}")
+        lines.append(f"  %c = linalg.depthwise_conv_2d_nchw_chw {attrs} "
+                     f"ins({src}, %wc : {t(n, cin, hp, hp)}, {t(cout, k, k)}) outs(%f : {out}) -> {out}")
+    else:
+        lines.append(f"  %c = linalg.conv_2d_nchw_fchw {attrs} "
+                     f"ins({src}, %w : {t(n, cin, hp, hp)}, {t(cout, cin, k, k)}) outs(%f : {out}) -> {out}")
     id4 = "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>"
     ch = "affine_map<(d0, d1, d2, d3) -> (d1)>"
     par = '["parallel", "parallel", "parallel", "parallel"]'
@@ -96,15 +98,20 @@ def layer(n, name, cin, cout, k, s, p, h, rng):
 
 
 def main():
-    if len(sys.argv) != 2 or not sys.argv[1].isdigit():
-        sys.exit("usage: gen_conv_layers.py BATCH")
+    if len(sys.argv) not in (2, 3) or not sys.argv[1].isdigit():
+        sys.exit("usage: gen_conv_layers.py BATCH [resnet50|mobilenet_v2]")
     n = int(sys.argv[1])
+    net = sys.argv[2] if len(sys.argv) == 3 else "resnet50"
+    specs = layers(net)
+    if not specs:
+        sys.exit(f"no layers of '{net}' in {LAYER_FILE}")
     rng = random.Random(50)
-    print(f"// Every distinct conv layer of ResNet-50 at 224x224, batch {n}, as a")
+    title = {"resnet50": "ResNet-50", "mobilenet_v2": "MobileNetV2"}.get(net, net)
+    print(f"// Every distinct conv layer of {title} at 224x224, batch {n}, as a")
     print("// Conv -> BatchNorm -> ReLU chain in torch-mlir's TorchScript linalg form;")
     print("// the filter is an argument. Generated by utils/gen_conv_layers.py;")
     print("// regenerate rather than edit.")
-    for spec in LAYERS:
+    for spec in specs:
         print(layer(n, *spec, rng))
         print()
 
