@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # seconds NAME TIMING-REPORT: the wall time of the pass NAME in the report.
-seconds() { awk -v name="$2" '$NF == name && $2 ~ /%/ {s += $1} END {printf "%.4f", s}' "$1"; }
+seconds() { awk -v name="$2" '$NF == name && $1 ~ /^[0-9.]+$/ {s += $1} END {printf "%.4f", s}' "$1"; }
 
 # time_model FILE: fusion passes and canonicalize, each alone after a parse.
 time_model() {

@@ -73,7 +73,9 @@ def ort_session(model, example, threads):
 
 
 def time_both(kind, name, model, example, args):
-    with torch.inference_mode():
+    # no_grad, not inference_mode: ultralytics caches anchors on the module
+    # on the first call, and inference tensors cannot be cached so.
+    with torch.no_grad():
         eager = median_ms(lambda: model(example), args.repeats, args.warmup)
     print(f"eager {kind} {name} {eager:.4f}", flush=True)
     session = ort_session(model, example, args.threads)

@@ -34,6 +34,11 @@ static std::optional<int64_t> staticSize(ShapedType type) {
 
 /// Decodes one element of raw little-endian storage.
 static std::optional<double> decodeRaw(const char *data, Type elementType) {
+  if (elementType.isF32()) {
+    float value;
+    std::memcpy(&value, data, sizeof(value));
+    return value;
+  }
   if (auto f = dyn_cast<FloatType>(elementType)) {
     unsigned width = f.getWidth();
     uint64_t bits = 0;
@@ -72,6 +77,14 @@ FailureOr<ConstTensor> mlir::fusion::readElementsAttr(Attribute attr) {
       if (dense.isSplat()) {
         result.values.assign(
             *n, dense.getSplatValue<APFloat>().convertToDouble());
+      } else if (elementType.isF32()) {
+        // A real network's filters are millions of f32 values: read them as
+        // floats, not one APFloat each.
+        for (float v : dense.getValues<float>())
+          result.values.push_back(v);
+      } else if (elementType.isF64()) {
+        for (double v : dense.getValues<double>())
+          result.values.push_back(v);
       } else {
         for (const APFloat &v : dense.getValues<APFloat>())
           result.values.push_back(v.convertToDouble());

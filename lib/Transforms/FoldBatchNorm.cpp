@@ -106,22 +106,38 @@ static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op,
   auto filterType = cast<RankedTensorType>(op.getFilter().getType());
   auto elementType = cast<FloatType>(filterType.getElementType());
   ArrayRef<int64_t> shape = filterType.getShape();
+  // f32 filters (nearly all) are rounded by the hardware conversion, which
+  // rounds to nearest even as APFloat would, without an APFloat per weight.
+  bool f32 = elementType.isF32();
   SmallVector<APFloat> folded;
-  folded.reserve(filter->size());
+  std::vector<float> folded32;
+  if (f32)
+    folded32.reserve(filter->size());
+  else
+    folded.reserve(filter->size());
   SmallVector<int64_t> index(shape.size(), 0);
   for (int64_t linear = 0; linear < filter->size(); ++linear) {
     int64_t c = filterOutputChannel(op.getLayout(), index, shape);
-    FailureOr<APFloat> w =
-        roundChecked(filter->values[linear] * (wrong.skipWeightScaling ? 1.0 : scale[c]),
-                     elementType);
-    if (failed(w)) {
+    double exact =
+        filter->values[linear] * (wrong.skipWeightScaling ? 1.0 : scale[c]);
+    bool finite = true;
+    if (f32) {
+      auto w = static_cast<float>(exact);
+      finite = std::isfinite(w);
+      folded32.push_back(w);
+    } else {
+      FailureOr<APFloat> w = roundChecked(exact, elementType);
+      finite = succeeded(w);
+      if (finite)
+        folded.push_back(*w);
+    }
+    if (!finite) {
       out.reason = Refusal::OverflowInTargetType;
       out.detail = ("a folded weight of channel " + Twine(c) +
                     " overflows the filter's element type")
                        .str();
       return out;
     }
-    folded.push_back(*w);
     for (int64_t d = shape.size() - 1; d >= 0; --d) {
       if (++index[d] < shape[d])
         break;
@@ -145,7 +161,9 @@ static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op,
 
   Location loc = op.getLoc();
   Value newFilter = arith::ConstantOp::create(
-      rewriter, loc, DenseElementsAttr::get(filterType, folded));
+      rewriter, loc,
+      f32 ? DenseElementsAttr::get(filterType, ArrayRef<float>(folded32))
+          : DenseElementsAttr::get(filterType, folded));
   Value newBias = arith::ConstantOp::create(
       rewriter, loc,
       DenseElementsAttr::get(RankedTensorType::get({channels}, biasType),

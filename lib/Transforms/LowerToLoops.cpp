@@ -75,6 +75,17 @@ static int64_t largestPowerOfTwoDividing(int64_t extent, int64_t most) {
   return block;
 }
 
+/// Columns need not be a power of two: a 7-wide map (ResNet's last stage)
+/// would otherwise get one column per iteration, one multiply-add per load.
+static int64_t largestDivisorAtMost(int64_t extent, int64_t most) {
+  if (ShapedType::isDynamic(extent))
+    return 1;
+  for (int64_t block = std::min(extent, most); block > 1; --block)
+    if (extent % block == 0)
+      return block;
+  return 1;
+}
+
 static RegisterBlock chooseBlock(const FilterGeometry &geo,
                                  int64_t outChannels, int64_t outWidth,
                                  bool channelsLast,
@@ -93,8 +104,7 @@ static RegisterBlock chooseBlock(const FilterGeometry &geo,
       block.sharedInput = false;
     }
   }
-  block.columns =
-      largestPowerOfTwoDividing(outWidth, options.columnsPerThread);
+  block.columns = largestDivisorAtMost(outWidth, options.columnsPerThread);
   return block;
 }
 

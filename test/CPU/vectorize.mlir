@@ -1,6 +1,7 @@
 // The CPU path is vectorized: at LLVM's O3 (what fusion-verify's JIT runs,
-// and `mlir-runner -O3`), the SLP vectorizer turns each fused op's 4 x 4
-// register block into vector multiply-adds per tap (four contiguous input
+// and `mlir-runner -O3`), the SLP vectorizer turns each fused op's 8 x 16
+// register block (fusion-to-cpu's 8 x 32, capped by the width of 16) into
+// vector multiply-adds per tap (contiguous input
 // columns against broadcast filter values), with the accumulators carried
 // in vector registers through the whole reduction. The unfused BatchNorm and ReLU
 // loops vectorize too (the loop vectorizer), so the comparison is fair.

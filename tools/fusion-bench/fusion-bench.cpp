@@ -86,12 +86,14 @@ static cl::opt<double> peakGbs(
     cl::init(0.0), cl::cat(toolOptions));
 static cl::opt<int64_t> channelsPerThread(
     "channels-per-thread",
-    cl::desc("Register block of the fused loop nests: output channels"),
-    cl::init(4), cl::cat(toolOptions));
+    cl::desc("Register block of the fused loop nests: output channels "
+             "(default: fusion-to-cpu's)"),
+    cl::init(8), cl::cat(toolOptions));
 static cl::opt<int64_t> columnsPerThread(
     "columns-per-thread",
-    cl::desc("Register block of the fused loop nests: output columns"),
-    cl::init(4), cl::cat(toolOptions));
+    cl::desc("Register block of the fused loop nests: output columns "
+             "(default: fusion-to-cpu's)"),
+    cl::init(32), cl::cat(toolOptions));
 static cl::opt<std::string> jsonFile("json",
                                      cl::desc("Write the results as JSON"),
                                      cl::value_desc("file"), cl::init(""),
@@ -176,8 +178,10 @@ compile(ModuleOp original, StringRef entrySym, Program program) {
   fusion::FusionToCpuOptions options;
   options.fuse = program == Program::Fused;
   options.reference = program == Program::Reference;
-  options.channelsPerThread = channelsPerThread;
-  options.columnsPerThread = columnsPerThread;
+  if (channelsPerThread.getNumOccurrences())
+    options.channelsPerThread = channelsPerThread;
+  if (columnsPerThread.getNumOccurrences())
+    options.columnsPerThread = columnsPerThread;
   pm.addPass(createSymbolDCEPass());
   if (failed(fusion::buildFusionToCpuPipeline(pm, options)) ||
       failed(pm.run(*module)))
@@ -229,7 +233,7 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::formatv("{0,-28} {1,6} {2,9} {3,9} {4,9}", "function",
                                 "chains", "GFLOP", "MB-min", "MB-unf");
   if (peakGflops > 0 && peakGbs > 0)
-    llvm::outs() << llvm::formatv(" {0,9}", "floor-ms");
+    llvm::outs() << llvm::formatv(" {0,9}", "floor-us");
   if (!analyzeOnly)
     for (Program p : programs)
       llvm::outs() << llvm::formatv(" {0,11}", (nameOf(p) + "-ms").str());
@@ -272,7 +276,7 @@ int main(int argc, char **argv) {
                                   work->minBytes / 1e6,
                                   work->unfusedBytes / 1e6);
     if (floorMs > 0)
-      llvm::outs() << llvm::formatv(" {0,9:f3}", floorMs);
+      llvm::outs() << llvm::formatv(" {0,9:f1}", 1e3 * floorMs);
     llvm::json::Object row{{"function", name},
                            {"chains", work->chains},
                            {"flops", work->flops},

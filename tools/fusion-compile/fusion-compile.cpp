@@ -64,12 +64,13 @@ static cl::opt<std::string> features("features", cl::desc("PTX features"),
 static cl::opt<int64_t> channelsPerThread(
     "channels-per-thread",
     cl::desc("Most output channels one iteration of a fused loop nest "
-             "computes"),
+             "computes (default: the pipeline's, 4 on the GPU, 8 on the CPU)"),
     cl::init(4), cl::cat(toolOptions));
 static cl::opt<int64_t> columnsPerThread(
     "columns-per-thread",
     cl::desc("Most output columns one iteration of a fused loop nest "
-             "computes"),
+             "computes (default: the pipeline's, 4 on the GPU, 32 on the "
+             "CPU)"),
     cl::init(4), cl::cat(toolOptions));
 static cl::opt<std::string>
     entryName("entry",
@@ -117,8 +118,10 @@ int main(int argc, char **argv) {
   auto common = [&](auto &options) {
     options.fuse = fuse;
     options.reference = reference;
-    options.channelsPerThread = channelsPerThread;
-    options.columnsPerThread = columnsPerThread;
+    if (channelsPerThread.getNumOccurrences())
+      options.channelsPerThread = channelsPerThread;
+    if (columnsPerThread.getNumOccurrences())
+      options.columnsPerThread = columnsPerThread;
   };
   LogicalResult built = failure();
   if (target == Target::Gpu) {
