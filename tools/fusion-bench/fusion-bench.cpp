@@ -149,9 +149,13 @@ static void countConv(ConvOp op, bool hasNorm, Work &work) {
   work.unfusedBytes += once + 2.0 * separateOps * bytesOf(result);
 }
 
-static FailureOr<Work> analyze(ModuleOp original) {
+/// The work of `entrySym` and what it calls: in a module of many layers,
+/// only that function's convs count.
+static FailureOr<Work> analyze(ModuleOp original, StringRef entrySym) {
   OwningOpRef<ModuleOp> module = original.clone();
+  privatizeAllBut(*module, module->lookupSymbol<func::FuncOp>(entrySym));
   PassManager pm(module->getContext());
+  pm.addPass(createSymbolDCEPass());
   pm.addPass(fusion::createFuseChains());
   if (failed(pm.run(*module)))
     return failure();
@@ -256,14 +260,7 @@ int main(int argc, char **argv) {
                    << "' with a body in " << inputFile << "\n";
       return 2;
     }
-    // A module of many layers: count only this function's convs.
-    OwningOpRef<ModuleOp> alone = module.clone();
-    privatizeAllBut(*alone, alone->lookupSymbol<func::FuncOp>(name));
-    PassManager dce(alone->getContext());
-    dce.addPass(createSymbolDCEPass());
-    if (failed(dce.run(*alone)))
-      return 2;
-    FailureOr<Work> work = analyze(*alone);
+    FailureOr<Work> work = analyze(module, name);
     if (failed(work))
       return 2;
     double floorMs =
