@@ -5,25 +5,40 @@
 # per-block time at the largest N must stay within 1.5x of the smallest's)
 # and any real models given as arguments (e.g. ResNet-50 from the corpus).
 #
-#   bench/compile/run.sh [MODEL.mlir...]      (SIZES="100 1000 10000")
+# Each pass time is the median of REPEATS runs (default 5): at 100 blocks the
+# fusion passes take a few milliseconds, where one run's noise alone moved
+# the largest/smallest ratio between 1.35 and 1.60.
+#
+#   bench/compile/run.sh [MODEL.mlir...]      (SIZES="100 1000 10000" REPEATS=5)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin="${FUSION_BUILD_DIR:-$root/build}/bin"
 mlir_opt="$(llvm-config-22 --bindir)/mlir-opt"
 sizes=(${SIZES:-100 1000 10000})
+repeats=${REPEATS:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # seconds NAME TIMING-REPORT: the wall time of the pass NAME in the report.
 seconds() { awk -v name="$2" '$NF == name && $1 ~ /^[0-9.]+$/ {s += $1} END {printf "%.4f", s}' "$1"; }
 
-# time_model FILE: fusion passes and canonicalize, each alone after a parse.
+# median VALUES...: the middle value (the lower middle for an even count).
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+
+# time_model FILE: fusion passes and canonicalize, each alone after a parse,
+# REPEATS times; sets fuse, fold and canon to the medians.
 time_model() {
-  "$bin/fusion-opt" "$1" --fusion-fuse --fusion-fold-bn --mlir-timing -o /dev/null 2> "$tmp/fusion.txt"
-  "$mlir_opt" "$1" --canonicalize --mlir-timing -o /dev/null 2> "$tmp/canon.txt"
-  fuse=$(seconds "$tmp/fusion.txt" FuseChains)
-  fold=$(seconds "$tmp/fusion.txt" FoldBatchNorm)
-  canon=$(seconds "$tmp/canon.txt" Canonicalizer)
+  local fuses=() folds=() canons=()
+  for ((r = 0; r < repeats; r++)); do
+    "$bin/fusion-opt" "$1" --fusion-fuse --fusion-fold-bn --mlir-timing -o /dev/null 2> "$tmp/fusion.txt"
+    "$mlir_opt" "$1" --canonicalize --mlir-timing -o /dev/null 2> "$tmp/canon.txt"
+    fuses+=("$(seconds "$tmp/fusion.txt" FuseChains)")
+    folds+=("$(seconds "$tmp/fusion.txt" FoldBatchNorm)")
+    canons+=("$(seconds "$tmp/canon.txt" Canonicalizer)")
+  done
+  fuse=$(median "${fuses[@]}")
+  fold=$(median "${folds[@]}")
+  canon=$(median "${canons[@]}")
 }
 
 printf '%-24s %8s %10s %10s %10s %12s %10s\n' model blocks fuse-s fold-bn-s canon-s fusion-us/blk fusion/canon

@@ -80,8 +80,8 @@ FailureOr<ConstTensor> mlir::fusion::readElementsAttr(Attribute attr) {
       } else if (elementType.isF32()) {
         // A real network's filters are millions of f32 values: read them as
         // floats, not one APFloat each.
-        for (float v : dense.getValues<float>())
-          result.values.push_back(v);
+        auto values = dense.getValues<float>();
+        result.values.assign(values.begin(), values.end());
       } else if (elementType.isF64()) {
         for (double v : dense.getValues<double>())
           result.values.push_back(v);

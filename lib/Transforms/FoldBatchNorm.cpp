@@ -24,22 +24,34 @@ namespace mlir::fusion {
 using namespace mlir;
 using namespace mlir::fusion;
 
-/// Output channel of the filter element at `index`, by layout.
-static int64_t filterOutputChannel(ConvLayout layout, ArrayRef<int64_t> index,
-                                   ArrayRef<int64_t> shape) {
+/// Where the output channel sits in a filter of `layout`: the element at
+/// linear index `i` belongs to channel `(i / inner) % count`, so the fold
+/// walks runs of `inner` weights that share one scale.
+struct ChannelRuns {
+  int64_t inner;
+  int64_t count;
+};
+static ChannelRuns filterChannelRuns(ConvLayout layout,
+                                     ArrayRef<int64_t> shape) {
+  auto product = [&](size_t from, size_t to) {
+    int64_t p = 1;
+    for (size_t d = from; d < to; ++d)
+      p *= shape[d];
+    return p;
+  };
   switch (layout) {
   case ConvLayout::nchw_fchw:
   case ConvLayout::nhwc_fhwc:
   case ConvLayout::nchw_chw:
-    return index[0];
+    return {product(1, shape.size()), shape[0]};
   case ConvLayout::nhwc_hwcf:
-    return index[3];
+    return {1, shape[3]};
   case ConvLayout::nhwc_hwc:
-    return index[2];
+    return {1, shape[2]};
   case ConvLayout::nhwc_hwcm:
-    return index[2] * shape[3] + index[3];
+    return {1, shape[2] * shape[3]};
   }
-  return 0;
+  return {product(0, shape.size()), 1};
 }
 
 /// Rounds `v` to `type`; fails when the result is not finite there.
@@ -115,33 +127,35 @@ static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op,
     folded32.reserve(filter->size());
   else
     folded.reserve(filter->size());
-  SmallVector<int64_t> index(shape.size(), 0);
-  for (int64_t linear = 0; linear < filter->size(); ++linear) {
-    int64_t c = filterOutputChannel(op.getLayout(), index, shape);
-    double exact =
-        filter->values[linear] * (wrong.skipWeightScaling ? 1.0 : scale[c]);
-    bool finite = true;
-    if (f32) {
-      auto w = static_cast<float>(exact);
-      finite = std::isfinite(w);
-      folded32.push_back(w);
-    } else {
-      FailureOr<APFloat> w = roundChecked(exact, elementType);
-      finite = succeeded(w);
-      if (finite)
-        folded.push_back(*w);
-    }
-    if (!finite) {
-      out.reason = Refusal::OverflowInTargetType;
-      out.detail = ("a folded weight of channel " + Twine(c) +
-                    " overflows the filter's element type")
-                       .str();
-      return out;
-    }
-    for (int64_t d = shape.size() - 1; d >= 0; --d) {
-      if (++index[d] < shape[d])
-        break;
-      index[d] = 0;
+  ChannelRuns runs = filterChannelRuns(op.getLayout(), shape);
+  int64_t outer = filter->size() / (runs.inner * runs.count);
+  int64_t linear = 0;
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t c = 0; c < runs.count; ++c) {
+      double s = wrong.skipWeightScaling ? 1.0 : scale[c];
+      bool finite = true;
+      if (f32) {
+        for (int64_t i = 0; i < runs.inner; ++i, ++linear) {
+          auto w = static_cast<float>(filter->values[linear] * s);
+          finite &= std::isfinite(w);
+          folded32.push_back(w);
+        }
+      } else {
+        for (int64_t i = 0; i < runs.inner && finite; ++i, ++linear) {
+          FailureOr<APFloat> w = roundChecked(filter->values[linear] * s,
+                                              elementType);
+          finite = succeeded(w);
+          if (finite)
+            folded.push_back(*w);
+        }
+      }
+      if (!finite) {
+        out.reason = Refusal::OverflowInTargetType;
+        out.detail = ("a folded weight of channel " + Twine(c) +
+                      " overflows the filter's element type")
+                         .str();
+        return out;
+      }
     }
   }
   // The bias is kept in f32: f16/bf16 convs accumulate in f32.
