@@ -7,7 +7,7 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "FusionDialect"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.fusion_obj_root, "test")
@@ -24,6 +24,19 @@ runner_libs = ",".join(
     os.path.join(config.runner_utils_dir, lib + shlibext)
     for lib in ("libmlir_runner_utils", "libmlir_c_runner_utils"))
 config.substitutions.append(("%runner_libs", runner_libs))
+
+# The plugin for stock mlir-opt, and that mlir-opt (Debian's, not ours).
+config.substitutions.append(
+    ("%fusion_plugin",
+     os.path.join(config.fusion_obj_root, "lib", "libFusionPlugin" + shlibext)))
+config.substitutions.append(
+    ("%fusion_stock_mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+
+# Building the downstream example against an installed prefix needs CMake
+# and Ninja, which the README's set-up installs.
+import shutil
+if shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("cmake")
 
 tools = [
     ToolSubst("fusion-opt", unresolved="fatal"),

@@ -33,8 +33,10 @@ static constexpr llvm::StringLiteral kCpuBack =
 
 LogicalResult
 mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
-                                       const FusionToCpuOptions &options) {
+                                       const FusionToCpuOptions &options,
+                                       FusionReport *report) {
   FusionFront front = frontFor(options);
+  front.report = report;
   front.testSkipWeightScaling = options.testSkipWeightScaling;
   front.linalgConvs = options.linalgConvs;
   addFusionFront(pm, front);

@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir::fusion {
+struct FusionReport;
 
 /// What the shared front of a pipeline does before the common lowering.
 struct FusionFront {
@@ -26,6 +27,8 @@ struct FusionFront {
   bool linalgConvs = false;
   int64_t channelsPerThread = 4;
   int64_t columnsPerThread = 4;
+  /// Receives fusion-fuse's report (Mode::Fuse and ConvsOnly); may be null.
+  FusionReport *report = nullptr;
 };
 
 /// The front for a pipeline's `fuse` and `reference` options.

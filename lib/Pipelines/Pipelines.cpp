@@ -23,7 +23,7 @@ FusionFront::Mode mlir::fusion::fusionMode(bool fuse, bool reference) {
 void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
   switch (front.mode) {
   case FusionFront::Mode::Fuse: {
-    pm.addPass(createFuseChains());
+    pm.addPass(createFuseChains(FuseChainsOptions(), front.report));
     FoldBatchNormOptions fold;
     fold.testSkipWeightScaling = front.testSkipWeightScaling;
     pm.addPass(createFoldBatchNorm(fold));
@@ -32,7 +32,7 @@ void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
   case FusionFront::Mode::ConvsOnly: {
     FuseChainsOptions alone;
     alone.convsOnly = true;
-    pm.addPass(createFuseChains(alone));
+    pm.addPass(createFuseChains(alone, front.report));
     break;
   }
   case FusionFront::Mode::Upstream:
@@ -46,6 +46,21 @@ void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
   loops.channelsPerThread = front.channelsPerThread;
   loops.columnsPerThread = front.columnsPerThread;
   pm.addPass(createLowerToLoops(loops));
+}
+
+void mlir::fusion::addFusionPasses(OpPassManager &pm,
+                                   const FusionPassesOptions &options,
+                                   FusionReport *report) {
+  FuseChainsOptions fuse;
+  fuse.explain = options.explain;
+  fuse.reportFile = options.reportFile;
+  fuse.convsOnly = options.convsOnly;
+  pm.addPass(createFuseChains(fuse, report));
+  if (!options.foldBatchNorm || options.convsOnly)
+    return;
+  FoldBatchNormOptions fold;
+  fold.explain = options.explain;
+  pm.addPass(createFoldBatchNorm(fold));
 }
 
 LogicalResult mlir::fusion::addUpstreamPasses(OpPassManager &pm,

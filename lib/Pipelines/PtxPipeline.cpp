@@ -51,8 +51,11 @@ static std::string nvvmLowering(const FusionToPtxOptions &options) {
 
 LogicalResult
 mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
-                                       const FusionToPtxOptions &options) {
-  addFusionFront(pm, frontFor(options));
+                                       const FusionToPtxOptions &options,
+                                       FusionReport *report) {
+  FusionFront front = frontFor(options);
+  front.report = report;
+  addFusionFront(pm, front);
   if (failed(addUpstreamPasses(pm, kGpuLowering)))
     return failure();
   if (failed(addUpstreamPasses(pm, nvvmLowering(options))))

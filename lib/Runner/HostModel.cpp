@@ -1,5 +1,6 @@
 //===- HostModel.cpp - run a model's entry function from C++ --------------===//
 #include "FusionDialect/Runner/HostModel.h"
+#include "FusionDialect/Registration.h"
 #include "FusionDialect/IR/FusionDialect.h"
 #include "FusionDialect/Pipelines/Pipelines.h"
 #include "FusionDialect/Transforms/Passes.h"
@@ -27,13 +28,9 @@ using namespace mlir::fusion::runner;
 static constexpr llvm::StringLiteral kWrapperName = "__fusion_entry";
 
 static void registerEverything(DialectRegistry &registry) {
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  registry.insert<fusion::FusionDialect>();
+  fusion::registerFusionDialectAndDependencies(registry);
   registerAllPasses();
-  fusion::registerFusionPasses();
-  fusion::registerFusionPipelines();
+  fusion::registerFusionPassesAndPipelines();
 }
 
 /// The function to run: `name`, or the first public function with a body.

@@ -192,6 +192,11 @@ static void wrapConvAlone(ConvMatch &conv) {
 namespace {
 struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass> {
   using Base::Base;
+  FuseChainsPass(const FuseChainsOptions &options, FusionReport *sink)
+      : Base(options), sink(sink) {}
+
+  /// Where an embedding compiler reads the report as data; may be null.
+  FusionReport *sink = nullptr;
 
   void runOnOperation() override {
     FusionReport report;
@@ -213,6 +218,8 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
           wrapConvAlone(alone.match);
       }
     });
+    if (sink)
+      *sink = report;
     if (!reportFile.empty()) {
       std::string error;
       if (!report.writeJsonFile(reportFile, error)) {
@@ -356,3 +363,9 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
   }
 };
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::fusion::createFuseChains(const FuseChainsOptions &options,
+                               FusionReport *report) {
+  return std::make_unique<FuseChainsPass>(options, report);
+}

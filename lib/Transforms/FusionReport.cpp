@@ -1,17 +1,27 @@
 //===- FusionReport.cpp - JSON form of the fusion report ------------------===//
 #include "FusionDialect/Transforms/FusionReport.h"
 
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
-#include <map>
 
 using namespace mlir::fusion;
 
+FusionSummary FusionReport::summarize() const {
+  FusionSummary summary;
+  summary.candidates = chains.size();
+  for (const ChainRecord &r : chains) {
+    summary.fused += r.fused;
+    if (r.fused)
+      ++summary.byForm[r.norm + "+" + r.activation];
+    if (r.reason != "fused")
+      ++summary.byReason[r.reason];
+  }
+  summary.refused = summary.candidates - summary.fused;
+  return summary;
+}
+
 void FusionReport::writeJson(llvm::raw_ostream &os) const {
   llvm::json::Array chainArray;
-  std::map<std::string, int64_t> byReason, byForm;
-  int64_t fused = 0;
   for (const ChainRecord &r : chains) {
     chainArray.push_back(llvm::json::Object{
         {"loc", r.loc},
@@ -23,26 +33,22 @@ void FusionReport::writeJson(llvm::raw_ostream &os) const {
         {"reason", r.reason},
         {"detail", r.detail},
     });
-    fused += r.fused;
-    if (r.fused)
-      ++byForm[r.norm + "+" + r.activation];
-    if (r.reason != "fused")
-      ++byReason[r.reason];
   }
+  FusionSummary summary = summarize();
   llvm::json::Object reasons;
-  for (auto &[reason, count] : byReason)
+  for (auto &[reason, count] : summary.byReason)
     reasons[reason] = count;
   // What each fused op computes after the conv: the census of a model.
   llvm::json::Object forms;
-  for (auto &[form, count] : byForm)
+  for (auto &[form, count] : summary.byForm)
     forms[form] = count;
   llvm::json::Object root{
       {"version", kSchemaVersion},
       {"chains", std::move(chainArray)},
       {"summary",
-       llvm::json::Object{{"candidates", int64_t(chains.size())},
-                          {"fused", fused},
-                          {"refused", int64_t(chains.size()) - fused},
+       llvm::json::Object{{"candidates", summary.candidates},
+                          {"fused", summary.fused},
+                          {"refused", summary.refused},
                           {"by_reason", std::move(reasons)},
                           {"by_form", std::move(forms)}}},
   };

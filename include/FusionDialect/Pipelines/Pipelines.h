@@ -8,6 +8,7 @@
 namespace mlir {
 class OpPassManager;
 namespace fusion {
+struct FusionReport;
 
 /// The CUDA toolkit's libdevice found when the library was built, or "".
 std::string defaultLibdevicePath();
@@ -97,19 +98,43 @@ struct FusionToPtxOptions : public FusionPipelineOptions<FusionToPtxOptions> {
       llvm::cl::init("")};
 };
 
+/// What addFusionPasses adds: the typed form of fusion-fuse's and
+/// fusion-fold-bn's options.
+struct FusionPassesOptions {
+  /// One remark per candidate chain (and per fold refused).
+  bool explain = false;
+  /// Write the report as JSON to this file ("-" for stdout); empty: none.
+  std::string reportFile;
+  /// Each conv alone, no epilogue: the unfused baseline (no fold then).
+  bool convsOnly = false;
+  /// Run fusion-fold-bn after fusion-fuse.
+  bool foldBatchNorm = true;
+};
+
+/// fusion-fuse, then fusion-fold-bn, on tensors: for a compiler that keeps
+/// its own lowering. `report`, when given, receives the fusion report as
+/// data each time the pass manager runs (it must outlive `pm`).
+void addFusionPasses(OpPassManager &pm,
+                     const FusionPassesOptions &options = {},
+                     FusionReport *report = nullptr);
+
 /// linalg/TOSA on tensors -> GPU kernels (one per fused op, one per
 /// remaining linalg op) -> NVVM -> PTX text in gpu.binary, host side in the
 /// LLVM dialect with gpu.launch_func. Fails when an upstream pass it names
 /// is not registered.
+/// `report`, when given, receives fusion-fuse's report as data.
 LogicalResult buildFusionToPtxPipeline(OpPassManager &pm,
-                                       const FusionToPtxOptions &options);
+                                       const FusionToPtxOptions &options,
+                                       FusionReport *report = nullptr);
 
 /// linalg/TOSA on tensors -> LLVM dialect for the host, runnable with
 /// mlir-runner or the ExecutionEngine. The same lowering with fuse=false is
 /// the baseline every fused-vs-unfused comparison uses.
 /// Fails when an upstream pass it names is not registered.
+/// `report`, when given, receives fusion-fuse's report as data.
 LogicalResult buildFusionToCpuPipeline(OpPassManager &pm,
-                                       const FusionToCpuOptions &options);
+                                       const FusionToCpuOptions &options,
+                                       FusionReport *report = nullptr);
 
 /// Registers `fusion-to-cpu` and `fusion-to-ptx`.
 void registerFusionPipelines();

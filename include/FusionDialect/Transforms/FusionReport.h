@@ -11,6 +11,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdint>
+#include <map>
 #include <string>
 
 namespace mlir::fusion {
@@ -28,9 +30,22 @@ struct ChainRecord {
   std::string detail;
 };
 
+/// The counts the JSON's "summary" holds.
+struct FusionSummary {
+  int64_t candidates = 0;
+  int64_t fused = 0;
+  int64_t refused = 0;
+  /// Reason id -> chains it stopped or cut short (every reason but "fused").
+  std::map<std::string, int64_t> byReason;
+  /// "<norm>+<activation>" -> fused ops of that form.
+  std::map<std::string, int64_t> byForm;
+};
+
 struct FusionReport {
   static constexpr int kSchemaVersion = 1;
   llvm::SmallVector<ChainRecord> chains;
+
+  FusionSummary summarize() const;
 
   /// Writes `{"version", "chains", "summary"}` as JSON.
   void writeJson(llvm::raw_ostream &os) const;

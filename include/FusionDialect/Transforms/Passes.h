@@ -18,9 +18,17 @@
 namespace mlir {
 class RewritePatternSet;
 namespace fusion {
+struct FusionReport;
 
 #define GEN_PASS_DECL
 #include "FusionDialect/Transforms/Passes.h.inc"
+
+/// fusion-fuse that also stores its report in `*report` when it runs, for a
+/// compiler that acts on the decisions without parsing JSON. `report` must
+/// outlive the pass manager; each run overwrites it, so give each module
+/// compiled in parallel its own.
+std::unique_ptr<Pass> createFuseChains(const FuseChainsOptions &options,
+                                       FusionReport *report);
 
 /// Patterns rewriting `fusion.conv_bn_act` with constant parameters into
 /// `fusion.conv_bias_act` with folded filter and bias.
