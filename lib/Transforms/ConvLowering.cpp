@@ -133,7 +133,7 @@ LogicalResult mlir::fusion::lowerAllFusedOps(Operation *root,
   if (failed(applyPatternsGreedily(root, std::move(patterns))))
     return failure();
   WalkResult left = root->walk([&](Operation *op) {
-    if (isa<ConvBiasActOp, ConvBnActOp>(op)) {
+    if (isa<ConvBiasActOp, ConvBnActOp, DecodeDetectionsOp>(op)) {
       op->emitError("fused op could not be lowered to ") << target;
       return WalkResult::interrupt();
     }

@@ -172,6 +172,7 @@ struct LowerToLinalgPass : public mlir::fusion::impl::LowerToLinalgBase<LowerToL
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateLowerToLinalgPatterns(patterns);
+    populateLowerDecodeToLoopsPatterns(patterns);
     if (failed(lowerAllFusedOps(getOperation(), std::move(patterns), "linalg")))
       signalPassFailure();
   }

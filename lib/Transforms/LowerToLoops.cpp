@@ -371,6 +371,7 @@ struct LowerToLoopsPass
     RewritePatternSet patterns(&getContext());
     LowerToLoopsOptions options{channelsPerThread, columnsPerThread};
     populateLowerToLoopsPatterns(patterns, options);
+    populateLowerDecodeToLoopsPatterns(patterns);
     if (failed(lowerAllFusedOps(getOperation(), std::move(patterns), "loops")))
       signalPassFailure();
   }

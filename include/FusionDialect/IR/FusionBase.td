@@ -58,4 +58,73 @@ def Fusion_ActivationKind : I32EnumAttr<"ActivationKind", "elementwise activatio
   let genSpecializedAttr = 0;
 }
 
+//===----------------------------------------------------------------------===//
+// Detection heads
+//===----------------------------------------------------------------------===//
+
+/// How a raw box regression encodes a box. Always declared, never guessed.
+def Fusion_BoxCoding : I32EnumAttr<"BoxCoding", "encoding of raw box regressions", [
+    // SSD / RetinaNet (torchvision BoxCoder): (dx, dy, dw, dh) against an
+    // anchor box, scaled by per-coordinate weights or variances.
+    I32EnumAttrCase<"center_size", 0>,
+    // YOLOv8 (ultralytics dist2bbox): distances left, top, right, bottom
+    // from an anchor point, in units of the point's stride.
+    I32EnumAttrCase<"ltrb_distance", 1>,
+    // Already decoded (x1, y1, x2, y2); no anchors.
+    I32EnumAttrCase<"corners", 2>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+}
+
+/// Coordinates of a box: corners or center and size.
+def Fusion_BoxFormat : I32EnumAttr<"BoxFormat", "coordinate order of a box", [
+    I32EnumAttrCase<"xyxy", 0>,
+    I32EnumAttrCase<"cxcywh", 1>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+}
+
+/// Shape of the anchors operand. Boxes: `[N, 4]`, `[1, N, 4]`, `[B, N, 4]`.
+/// Anchor points (x, y): `[N, 2]` or `[2, N]`, with strides `[N]` or
+/// `[1, N]` beside them.
+def Fusion_AnchorLayout : I32EnumAttr<"AnchorLayout", "shape of the anchors", [
+    I32EnumAttrCase<"n4", 0>,
+    I32EnumAttrCase<"one_n4", 1>,
+    I32EnumAttrCase<"bn4", 2>,
+    I32EnumAttrCase<"points_n2", 3>,
+    I32EnumAttrCase<"points_2n", 4>,
+    I32EnumAttrCase<"none", 5>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+}
+
+/// Order of a head output: `[B, N, K]` (anchor-major, as SSD's permute and
+/// concat leave it) or `[B, K, N]` (channel-major, as YOLOv8's Detect
+/// leaves it); `K` is the box coordinates (times DFL bins) or the classes.
+def Fusion_HeadLayout : I32EnumAttr<"HeadLayout", "order of a head output", [
+    I32EnumAttrCase<"bnk", 0>,
+    I32EnumAttrCase<"bkn", 1>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+}
+
+/// What turns class logits into scores.
+def Fusion_ScoreActivation : I32EnumAttr<"ScoreActivation", "class logits to scores", [
+    I32EnumAttrCase<"none", 0>,
+    I32EnumAttrCase<"sigmoid", 1>,
+    I32EnumAttrCase<"softmax", 2>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+}
+
+/// How center-size weights apply to the deltas: torchvision's BoxCoder
+/// divides by (wx, wy, ww, wh); SSD-style variances multiply. The two round
+/// differently in f32, so the form the frontend used is kept.
+def Fusion_DeltaScaling : I32EnumAttr<"DeltaScaling", "how box weights scale deltas", [
+    I32EnumAttrCase<"divide", 0>,
+    I32EnumAttrCase<"multiply", 1>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+}
+
 #endif // FUSION_BASE_TD

@@ -115,4 +115,97 @@ def Fusion_ConvBiasActOp : Fusion_ConvOpBase<"conv_bias_act"> {
   let extraClassDeclaration = commonExtraDecls;
 }
 
+def Fusion_DecodeDetectionsOp : Fusion_Op<"decode_detections", [Pure, AttrSizedOperandSegments]> {
+  let summary = "box decode and score preparation of a detection head in one pass";
+  let description = [{
+    Reads a detector's raw head outputs once and writes exactly what NMS
+    consumes: decoded boxes `[B, N, 4]` in `format`, and scores
+    `[B, N, C']`, where `C' = C - 1` when `drop_background` is set (class 0
+    dropped after the activation) and `C` otherwise. Nothing is capped:
+    every anchor of every image is kept.
+
+    Semantics per image `b` and anchor `n`. The IR gives them exactly, in
+    this order, so that a fused program rounds as the frontend's did.
+
+    `coding(center_size)`: the raw values are `(d0, d1, d2, d3)` and the
+    anchor is `(ax1, ay1, ax2, ay2)` (`anchor_format = xyxy`) or
+    `(acx, acy, aw, ah)` (`cxcywh`). This is torchvision's `BoxCoder.decode`:
+
+    ```
+    aw = ax2 - ax1; ah = ay2 - ay1; acx = ax1 + 0.5 * aw; acy = ay1 + 0.5 * ah
+    dx = d0 / wx; dy = d1 / wy; dw = d2 / ww; dh = d3 / wh   (scaling divide;
+                                                    multiply: d0 * wx, ...)
+    dw = min(dw, wh_clamp); dh = min(dh, wh_clamp)           (when given)
+    cx = dx * aw + acx; cy = dy * ah + acy; w = exp(dw) * aw; h = exp(dh) * ah
+    xyxy: (cx - 0.5 * w, cy - 0.5 * h, cx + 0.5 * w, cy + 0.5 * h)
+    cxcywh: (cx, cy, w, h)
+    ```
+
+    `coding(ltrb_distance)`: the raw values are the distances
+    `(l, t, r, b)`. With `dfl_bins(k)`, k > 0, each distance is the
+    expectation over k logits: `sum_j softmax(logits)[j] * j`. The anchor
+    point is `(px, py)` and its stride `s`. This is ultralytics'
+    `dist2bbox(...) * stride`:
+
+    ```
+    x1 = px - l; y1 = py - t; x2 = px + r; y2 = py + b
+    xyxy: (x1 * s, y1 * s, x2 * s, y2 * s)
+    cxcywh: ((x1 + x2) / 2 * s, (y1 + y2) / 2 * s, (x2 - x1) * s, (y2 - y1) * s)
+    ```
+
+    `coding(corners)`: the raw values are `(x1, y1, x2, y2)`; `cxcywh`
+    converts them as above, with `s = 1`.
+
+    Scores: `sigmoid` is `1 / (1 + exp(-x))` per class. `softmax` is over
+    the classes of one anchor, `exp(x - max) / sum(exp(x - max))`. `none`
+    copies.
+
+    `boxes` and `scores` are `[B, N, K]` (`bnk`) or `[B, K, N]` (`bkn`).
+    Here K is 4, `4 * dfl_bins` with DFL (coordinate-major: the k bins of
+    `l`, then those of `t`, ...), or C. The anchors operand's shape is
+    given by `anchors(...)`, and `strides` (ltrb_distance only) is `[N]` or
+    `[1, N]`.
+  }];
+  let arguments = (ins
+    Fusion_FloatTensor:$boxes,
+    Fusion_FloatTensor:$scores,
+    Optional<Fusion_FloatTensor>:$anchors,
+    Optional<Fusion_FloatTensor>:$strides,
+    Fusion_BoxCoding:$coding,
+    Fusion_BoxFormat:$format,
+    Fusion_AnchorLayout:$anchor_layout,
+    DefaultValuedAttr<Fusion_BoxFormat, "::mlir::fusion::BoxFormat::xyxy">:$anchor_format,
+    Fusion_HeadLayout:$box_layout,
+    Fusion_HeadLayout:$score_layout,
+    DefaultValuedAttr<DenseF64ArrayAttr, "{1.0, 1.0, 1.0, 1.0}">:$weights,
+    DefaultValuedAttr<Fusion_DeltaScaling, "::mlir::fusion::DeltaScaling::divide">:$scaling,
+    OptionalAttr<F64Attr>:$wh_clamp,
+    DefaultValuedAttr<I64Attr, "0">:$dfl_bins,
+    Fusion_ScoreActivation:$score_activation,
+    UnitAttr:$drop_background
+  );
+  let results = (outs Fusion_FloatTensor:$decoded_boxes,
+                      Fusion_FloatTensor:$decoded_scores);
+  let assemblyFormat = [{
+    `boxes` `(` $boxes `:` type($boxes) `,` $box_layout `)`
+    `scores` `(` $scores `:` type($scores) `,` $score_layout `)`
+    (`anchors` `(` $anchors^ `:` type($anchors) `)`)?
+    (`strides` `(` $strides^ `:` type($strides) `)`)?
+    `coding` `(` $coding `)` (`weights` `(` $weights^ `)`)?
+    (`scaling` `(` $scaling^ `)`)? (`wh_clamp` `(` $wh_clamp^ `)`)?
+    (`dfl_bins` `(` $dfl_bins^ `)`)?
+    `anchor_layout` `(` $anchor_layout `)`
+    (`anchor_format` `(` $anchor_format^ `)`)?
+    `score` `(` $score_activation `)` (`drop_background` $drop_background^)?
+    `to` $format attr-dict `->` type($decoded_boxes) `,` type($decoded_scores)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Anchors per image.
+    int64_t getNumAnchors();
+    /// Classes in the raw scores (before a background class is dropped).
+    int64_t getNumClasses();
+  }];
+}
+
 #endif // FUSION_OPS_TD

@@ -44,6 +44,12 @@ void populateLowerToLinalgPatterns(RewritePatternSet &patterns);
 void populateLowerToLoopsPatterns(RewritePatternSet &patterns,
                                   const LowerToLoopsOptions &options = {});
 
+/// Patterns expanding `fusion.decode_detections` into one scf.forall over
+/// (image, anchor) that decodes the box and prepares the scores in
+/// registers. Both fusion-lower-to-loops and fusion-lower-to-linalg add
+/// them: the decode has one lowering.
+void populateLowerDecodeToLoopsPatterns(RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "FusionDialect/Transforms/Passes.h.inc"
 
