@@ -39,6 +39,7 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
   front.report = report;
   front.testSkipWeightScaling = options.testSkipWeightScaling;
   front.linalgConvs = options.linalgConvs;
+  front.reuseOrder = options.reuseOrder;
   addFusionFront(pm, front);
   std::string lowering = kCpuFront.str() + ",";
   if (options.testGpuLoopMapping)

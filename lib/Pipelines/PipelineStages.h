@@ -27,6 +27,9 @@ struct FusionFront {
   bool linalgConvs = false;
   int64_t channelsPerThread = 4;
   int64_t columnsPerThread = 4;
+  /// Order the fused loop nests for the host's caches (fusion-lower-to-loops
+  /// reuse-order); the GPU keeps the layout's order.
+  bool reuseOrder = false;
   /// Receives fusion-fuse's report (Mode::Fuse and ConvsOnly); may be null.
   FusionReport *report = nullptr;
 };

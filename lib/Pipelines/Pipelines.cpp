@@ -45,6 +45,7 @@ void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
   LowerToLoopsOptions loops;
   loops.channelsPerThread = front.channelsPerThread;
   loops.columnsPerThread = front.columnsPerThread;
+  loops.reuseOrder = front.reuseOrder;
   pm.addPass(createLowerToLoops(loops));
 }
 

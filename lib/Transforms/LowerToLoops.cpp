@@ -162,6 +162,32 @@ accumulateIf(OpBuilder &b, Location loc, Value condition, ValueRange accs,
   return SmallVector<Value>(branch.getResults());
 }
 
+/// The forall's dimension order that reads fewer bytes twice, for static
+/// shapes: with channel blocks outermost, each block streams the input it
+/// reads once more; with them innermost, each output tile streams the whole
+/// filter once more while its input tile stays in cache. Where blocks read
+/// disjoint inputs (depthwise, channels-last across groups) nothing is read
+/// twice, and the layout's order, contiguous dimension innermost, stays.
+static SmallVector<int64_t> cacheReuseOrder(const FilterGeometry &geo,
+                                       const RegisterBlock &block,
+                                       RankedTensorType input,
+                                       RankedTensorType result,
+                                       RankedTensorType filter, int64_t cDim,
+                                       int64_t hDim, int64_t wDim) {
+  SmallVector<int64_t> channelsOuter = {0, cDim, hDim, wDim};
+  SmallVector<int64_t> channelsInner = {0, hDim, wDim, cDim};
+  if (!input.hasStaticShape() || !result.hasStaticShape() ||
+      !block.sharedInput || geo.groupInChannels != input.getDimSize(cDim))
+    return {0, 1, 2, 3};
+  int64_t inputPerImage = input.getNumElements() / input.getDimSize(0);
+  int64_t channelBlocks = result.getDimSize(cDim) / block.channels;
+  int64_t tiles = result.getDimSize(hDim) *
+                  (result.getDimSize(wDim) / block.columns);
+  double rereadOuter = double(channelBlocks - 1) * double(inputPerImage);
+  double rereadInner = double(tiles - 1) * double(filter.getNumElements());
+  return rereadInner < rereadOuter ? channelsInner : channelsOuter;
+}
+
 template <typename OpTy>
 static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
                                         const LowerToLoopsOptions &options) {
@@ -194,8 +220,13 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
                                       resultType.getElementType(),
                                       *dynamicSizes);
   // One iteration per register block: channels and columns count blocks.
+  // `order[i]` is the output dimension the forall's i-th dimension walks.
+  SmallVector<int64_t> order = {0, 1, 2, 3};
+  if (options.reuseOrder)
+    order = cacheReuseOrder(geo, block, inputType, resultType, filterType, cDim,
+                       hDim, wDim);
   SmallVector<OpFoldResult> bounds;
-  for (int64_t d = 0; d < 4; ++d) {
+  for (int64_t d : order) {
     int64_t perBlock =
         d == cDim ? block.channels : d == wDim ? block.columns : 1;
     bounds.push_back(perBlock == 1 ? tensor::getMixedSize(rewriter, loc, out, d)
@@ -211,9 +242,13 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
   bool checkTop = pads[0] > 0, checkBottom = pads[1] > 0;
   bool checkLeft = pads[2] > 0, checkRight = pads[3] > 0;
 
-  auto body = [&](OpBuilder &b, Location l, ValueRange args) {
+  auto body = [&](OpBuilder &b, Location l, ValueRange ivs) {
     IndexMath m{b, l};
-    Value n = args[0], shared = args[4];
+    // The induction variables by output dimension.
+    SmallVector<Value> args(4);
+    for (int64_t i = 0; i < 4; ++i)
+      args[order[i]] = ivs[i];
+    Value n = args[0], shared = ivs[4];
     Value f0 = m.mul(args[cDim], block.channels);
     Value ow0 = m.mul(args[wDim], block.columns);
     int64_t inputsPerTap = block.sharedInput ? 1 : block.channels;
@@ -369,7 +404,8 @@ struct LowerToLoopsPass
       return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
-    LowerToLoopsOptions options{channelsPerThread, columnsPerThread};
+    LowerToLoopsOptions options{channelsPerThread, columnsPerThread,
+                                reuseOrder};
     populateLowerToLoopsPatterns(patterns, options);
     populateLowerDecodeToLoopsPatterns(patterns);
     if (failed(lowerAllFusedOps(getOperation(), std::move(patterns), "loops")))

@@ -94,6 +94,11 @@ static cl::opt<int64_t> columnsPerThread(
     cl::desc("Register block of the fused loop nests: output columns "
              "(default: fusion-to-cpu's)"),
     cl::init(32), cl::cat(toolOptions));
+static cl::opt<bool> reuseOrder(
+    "reuse-order",
+    cl::desc("Order the fused loop nests for cache reuse (default: "
+             "fusion-to-cpu's, on)"),
+    cl::init(true), cl::cat(toolOptions));
 static cl::opt<std::string> jsonFile("json",
                                      cl::desc("Write the results as JSON"),
                                      cl::value_desc("file"), cl::init(""),
@@ -186,6 +191,8 @@ compile(ModuleOp original, StringRef entrySym, Program program) {
     options.channelsPerThread = channelsPerThread;
   if (columnsPerThread.getNumOccurrences())
     options.columnsPerThread = columnsPerThread;
+  if (reuseOrder.getNumOccurrences())
+    options.reuseOrder = reuseOrder;
   pm.addPass(createSymbolDCEPass());
   if (failed(fusion::buildFusionToCpuPipeline(pm, options)) ||
       failed(pm.run(*module)))

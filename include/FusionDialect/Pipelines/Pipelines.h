@@ -45,6 +45,12 @@ struct FusionToCpuOptions : public FusionPipelineOptions<FusionToCpuOptions> {
       llvm::cl::desc("Most output columns one iteration of a fused loop "
                      "nest computes in registers"),
       llvm::cl::init(32)};
+  PassOptions::Option<bool> reuseOrder{
+      *this, "reuse-order",
+      llvm::cl::desc("Order each fused loop nest so that the input or the "
+                     "filter, whichever would be streamed again more, is "
+                     "read once (fusion-lower-to-loops reuse-order)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> linalgConvs{
       *this, "linalg-convs",
       llvm::cl::desc("Lower fused ops to a linalg named conv plus an "

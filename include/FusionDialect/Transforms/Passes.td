@@ -128,7 +128,13 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
            "Most output channels one iteration computes (a power of two)">,
     Option<"columnsPerThread", "columns-per-thread", "int64_t",
            /*default=*/"4",
-           "Most output columns one iteration computes (a power of two)">
+           "Most output columns one iteration computes (a power of two)">,
+    Option<"reuseOrder", "reuse-order", "bool", /*default=*/"false",
+           "Order the forall's dimensions for cache reuse on the host: "
+           "channel blocks innermost (each input tile read once for every "
+           "channel) or outermost (each filter block read once for every "
+           "tile), whichever reads fewer bytes again; off keeps the output "
+           "layout's order, which the GPU mapping expects">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
