@@ -162,30 +162,48 @@ accumulateIf(OpBuilder &b, Location loc, Value condition, ValueRange accs,
   return SmallVector<Value>(branch.getResults());
 }
 
-/// The forall's dimension order that reads fewer bytes twice, for static
-/// shapes: with channel blocks outermost, each block streams the input it
-/// reads once more; with them innermost, each output tile streams the whole
-/// filter once more while its input tile stays in cache. Where blocks read
-/// disjoint inputs (depthwise, channels-last across groups) nothing is read
-/// twice, and the layout's order, contiguous dimension innermost, stays.
+/// Bytes a re-read may span and still come from cache: one core's L2 on
+/// the machine of bench/RESULTS.md (1 MiB). A map or filter that fits is
+/// read again from L2, which costs little; one that does not is streamed
+/// from memory again.
+static constexpr int64_t kReuseCacheBytes = 1 << 20;
+
+/// The forall's dimension order that streams fewer bytes from memory twice,
+/// for static shapes. With channel blocks outermost, each block reads the
+/// input again; with them innermost, each output tile reads the whole
+/// filter again while its input tile stays in cache. A re-read costs
+/// nothing when what is re-read fits in kReuseCacheBytes. Where blocks read
+/// disjoint inputs (depthwise, channels-last across groups), or neither
+/// order re-reads from memory, the layout's order, contiguous dimension
+/// innermost, stays.
 static SmallVector<int64_t> cacheReuseOrder(const FilterGeometry &geo,
-                                       const RegisterBlock &block,
-                                       RankedTensorType input,
-                                       RankedTensorType result,
-                                       RankedTensorType filter, int64_t cDim,
-                                       int64_t hDim, int64_t wDim) {
-  SmallVector<int64_t> channelsOuter = {0, cDim, hDim, wDim};
-  SmallVector<int64_t> channelsInner = {0, hDim, wDim, cDim};
+                                            const RegisterBlock &block,
+                                            RankedTensorType input,
+                                            RankedTensorType result,
+                                            RankedTensorType filter,
+                                            int64_t cDim, int64_t hDim,
+                                            int64_t wDim) {
+  SmallVector<int64_t> layoutOrder = {0, 1, 2, 3};
   if (!input.hasStaticShape() || !result.hasStaticShape() ||
-      !block.sharedInput || geo.groupInChannels != input.getDimSize(cDim))
-    return {0, 1, 2, 3};
-  int64_t inputPerImage = input.getNumElements() / input.getDimSize(0);
+      !filter.hasStaticShape() || !block.sharedInput ||
+      geo.groupInChannels != input.getDimSize(cDim))
+    return layoutOrder;
+  int64_t bytes = input.getElementTypeBitWidth() / 8;
+  int64_t inputBytes = input.getNumElements() / input.getDimSize(0) * bytes;
+  int64_t filterBytes = filter.getNumElements() * bytes;
   int64_t channelBlocks = result.getDimSize(cDim) / block.channels;
   int64_t tiles = result.getDimSize(hDim) *
                   (result.getDimSize(wDim) / block.columns);
-  double rereadOuter = double(channelBlocks - 1) * double(inputPerImage);
-  double rereadInner = double(tiles - 1) * double(filter.getNumElements());
-  return rereadInner < rereadOuter ? channelsInner : channelsOuter;
+  auto streamedAgain = [](int64_t size, int64_t reads) {
+    return size <= kReuseCacheBytes ? 0.0 : double(reads - 1) * double(size);
+  };
+  double outer = streamedAgain(inputBytes, channelBlocks);
+  double inner = streamedAgain(filterBytes, tiles);
+  if (inner < outer)
+    return {0, hDim, wDim, cDim};
+  if (outer < inner)
+    return {0, cDim, hDim, wDim};
+  return layoutOrder;
 }
 
 template <typename OpTy>
