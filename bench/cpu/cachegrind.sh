@@ -9,12 +9,16 @@
 # sends past the core's own caches, next to the fewest bytes the layer must
 # move and the bytes an unfused Conv -> BN -> ReLU moves (fusion-bench).
 #
-#   bench/cpu/cachegrind.sh MODEL.mlir FUNCTION...     (EXTRA=4 LL=1048576,16,64)
+#   bench/cpu/cachegrind.sh MODEL.mlir FUNCTION...     (EXTRA=4 LL=1048576,16,64 FLAGS=)
+#
+# FLAGS are passed to fusion-bench, e.g. FLAGS=--reuse-order=false for the
+# loop order before reuse-order.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin="${FUSION_BUILD_DIR:-$root/build}/bin"
 extra=${EXTRA:-4}
 ll=${LL:-1048576,16,64}
+flags=(${FLAGS:-})
 model=$1
 shift
 command -v valgrind >/dev/null || { echo "cachegrind.sh: needs valgrind" >&2; exit 2; }
@@ -26,7 +30,7 @@ totals() {
   valgrind --tool=cachegrind --cache-sim=yes --LL="$ll" \
     --cachegrind-out-file="$tmp/cg.out" \
     "$bin/fusion-bench" "$model" --entry="$2" --programs="$1" \
-    --warmup=0 --repeats="$3" >/dev/null 2>&1
+    --warmup=0 --repeats="$3" "${flags[@]}" >/dev/null 2>&1
   awk '/^events:/ {for (i = 2; i <= NF; i++) col[$i] = i}
        /^summary:/ {print $col["Dr"], $col["Dw"], $col["DLmr"], $col["DLmw"]}' "$tmp/cg.out"
 }
