@@ -35,8 +35,9 @@ void mlir::fusion::registerFusionDialectAndDependencies(
 }
 
 void mlir::fusion::registerFusionPassesAndPipelines() {
-  // Registering a pipeline name twice is an error in MLIR's registry; a
-  // compiler may reach this from several of its own initializers.
+  // A compiler may reach this from several of its own initializers; MLIR's
+  // registry treats a pipeline name registered twice as an error in builds
+  // with assertions, so the registrations run once.
   static std::once_flag once;
   std::call_once(once, [] {
     registerFusionPasses();
