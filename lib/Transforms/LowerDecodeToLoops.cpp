@@ -58,6 +58,24 @@ struct ScalarMath {
         });
     return forOp.getResults();
   }
+  /// The max and the sum of exp(x - max) over `count` values: a softmax's
+  /// two reductions, in torch's order (max first, then the sum).
+  struct Softmax {
+    Value most, total;
+  };
+  Softmax softmax(int64_t count, function_ref<Value(Value)> value) {
+    Value most = loop(count, {k(-INFINITY)}, [&](Value i, ValueRange a) {
+      return SmallVector<Value>{max(a[0], value(i))};
+    })[0];
+    Value total = loop(count, {k(0.0)}, [&](Value i, ValueRange a) {
+      return SmallVector<Value>{add(a[0], exp(sub(value(i), most)))};
+    })[0];
+    return {most, total};
+  }
+  /// One probability of that softmax.
+  Value probability(const Softmax &s, Value x) {
+    return div(exp(sub(x, s.most)), s.total);
+  }
 };
 } // namespace
 
@@ -78,15 +96,10 @@ static SmallVector<Value> rawBox(ScalarMath &m, DecodeDetectionsOp op,
       Value c = arith::AddIOp::create(m.b, m.loc, m.idx(i * bins), j);
       return m.head(boxes, layout, img, n, c);
     };
-    Value most = m.loop(bins, {m.k(-INFINITY)}, [&](Value j, ValueRange a) {
-      return SmallVector<Value>{m.max(a[0], logit(j))};
-    })[0];
-    Value total = m.loop(bins, {m.k(0.0)}, [&](Value j, ValueRange a) {
-      return SmallVector<Value>{m.add(a[0], m.exp(m.sub(logit(j), most)))};
-    })[0];
+    ScalarMath::Softmax binSoftmax = m.softmax(bins, logit);
     Value expectation =
         m.loop(bins, {m.k(0.0)}, [&](Value j, ValueRange a) {
-          Value p = m.div(m.exp(m.sub(logit(j), most)), total);
+          Value p = m.probability(binSoftmax, logit(j));
           Value jf = arith::UIToFPOp::create(
               m.b, m.loc, m.type,
               arith::IndexCastUIOp::create(m.b, m.loc, m.b.getI64Type(), j));
@@ -210,15 +223,9 @@ lowerDecode(DecodeDetectionsOp op, PatternRewriter &rewriter) {
     Value scores = op.getScores();
     HeadLayout layout = op.getScoreLayout();
     auto logit = [&](Value c) { return m.head(scores, layout, img, n, c); };
-    Value most, total;
-    if (op.getScoreActivation() == ScoreActivation::softmax) {
-      most = m.loop(classes, {m.k(-INFINITY)}, [&](Value c, ValueRange a) {
-        return SmallVector<Value>{m.max(a[0], logit(c))};
-      })[0];
-      total = m.loop(classes, {m.k(0.0)}, [&](Value c, ValueRange a) {
-        return SmallVector<Value>{m.add(a[0], m.exp(m.sub(logit(c), most)))};
-      })[0];
-    }
+    ScalarMath::Softmax classSoftmax;
+    if (op.getScoreActivation() == ScoreActivation::softmax)
+      classSoftmax = m.softmax(classes, logit);
     SmallVector<OpFoldResult> scoreOffsets = {img, n, b.getIndexAttr(0)};
     SmallVector<OpFoldResult> scoreSizes = {
         b.getIndexAttr(1), b.getIndexAttr(1), b.getIndexAttr(kept)};
@@ -236,7 +243,7 @@ lowerDecode(DecodeDetectionsOp op, PatternRewriter &rewriter) {
                       m.add(m.k(1.0), m.exp(arith::NegFOp::create(b, l, x))));
         break;
       case ScoreActivation::softmax:
-        score = m.div(m.exp(m.sub(x, most)), total);
+        score = m.probability(classSoftmax, x);
         break;
       }
       Value zero = m.idx(0);
