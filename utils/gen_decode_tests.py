@@ -196,8 +196,8 @@ def emit(case):
     out_box_t, out_score_t = ttype([B, N, 4]), ttype([B, N, kept])
 
     args = ", ".join(f"%{name}: {ttype(shape)}" for name, _, shape in operands)
-    parts = [f"boxes(%boxes : {ttype(box_shape)}, {case.box_layout})",
-             f"scores(%scores : {ttype(score_shape)}, {case.score_layout})"]
+    parts = [f"boxes({case.box_layout} %boxes : {ttype(box_shape)})",
+             f"scores({case.score_layout} %scores : {ttype(score_shape)})"]
     if anchor_shape:
         parts.append(f"anchors(%anchors : {ttype(anchor_shape)})")
     if case.coding == "ltrb_distance":

@@ -77,7 +77,7 @@ func.func @report(%b: tensor<?xf32>, %eb: tensor<?xf32>, %s: tensor<?xf32>, %es:
 
 // torchvision SSDLite: BoxCoder(10, 10, 5, 5) with its exp clamp, anchors [N, 4] xyxy, softmax over classes with the background dropped; one dw is past the clamp.
 func.func @ssd(%boxes: tensor<1x5x4xf32>, %scores: tensor<1x5x4xf32>, %anchors: tensor<5x4xf32>) -> (tensor<1x5x4xf32>, tensor<1x5x3xf32>) {
-  %r:2 = fusion.decode_detections boxes(%boxes : tensor<1x5x4xf32>, bnk) scores(%scores : tensor<1x5x4xf32>, bnk) anchors(%anchors : tensor<5x4xf32>) coding(center_size) weights([10.0, 10.0, 5.0, 5.0]) wh_clamp(4.135166556742356) anchor_layout(n4) score(softmax) drop_background to xyxy -> tensor<1x5x4xf32>, tensor<1x5x3xf32>
+  %r:2 = fusion.decode_detections boxes(bnk %boxes : tensor<1x5x4xf32>) scores(bnk %scores : tensor<1x5x4xf32>) anchors(%anchors : tensor<5x4xf32>) coding(center_size) weights([10.0, 10.0, 5.0, 5.0]) wh_clamp(4.135166556742356) anchor_layout(n4) score(softmax) drop_background to xyxy -> tensor<1x5x4xf32>, tensor<1x5x3xf32>
   return %r#0, %r#1 : tensor<1x5x4xf32>, tensor<1x5x3xf32>
 }
 
@@ -109,7 +109,7 @@ func.func @report_ssd(%b: tensor<1x5x4xf32>, %eb: tensor<1x5x4xf32>, %s: tensor<
 
 // RetinaNet-style: BoxCoder(1, 1, 1, 1), anchors [B, N, 4], sigmoid per class, two images.
 func.func @retinanet(%boxes: tensor<2x3x4xf32>, %scores: tensor<2x3x3xf32>, %anchors: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x3xf32>) {
-  %r:2 = fusion.decode_detections boxes(%boxes : tensor<2x3x4xf32>, bnk) scores(%scores : tensor<2x3x3xf32>, bnk) anchors(%anchors : tensor<2x3x4xf32>) coding(center_size) wh_clamp(4.135166556742356) anchor_layout(bn4) score(sigmoid) to xyxy -> tensor<2x3x4xf32>, tensor<2x3x3xf32>
+  %r:2 = fusion.decode_detections boxes(bnk %boxes : tensor<2x3x4xf32>) scores(bnk %scores : tensor<2x3x3xf32>) anchors(%anchors : tensor<2x3x4xf32>) coding(center_size) wh_clamp(4.135166556742356) anchor_layout(bn4) score(sigmoid) to xyxy -> tensor<2x3x4xf32>, tensor<2x3x3xf32>
   return %r#0, %r#1 : tensor<2x3x4xf32>, tensor<2x3x3xf32>
 }
 
@@ -139,7 +139,7 @@ func.func @report_retinanet(%b: tensor<2x3x4xf32>, %eb: tensor<2x3x4xf32>, %s: t
 
 // Variances (0.1, 0.1, 0.2, 0.2) that multiply, anchors [1, N, 4] center-size, output center-size, scores channel-major and copied.
 func.func @ssd_variances(%boxes: tensor<1x4x4xf32>, %scores: tensor<1x2x4xf32>, %anchors: tensor<1x4x4xf32>) -> (tensor<1x4x4xf32>, tensor<1x4x2xf32>) {
-  %r:2 = fusion.decode_detections boxes(%boxes : tensor<1x4x4xf32>, bnk) scores(%scores : tensor<1x2x4xf32>, bkn) anchors(%anchors : tensor<1x4x4xf32>) coding(center_size) weights([0.1, 0.1, 0.2, 0.2]) scaling(multiply) anchor_layout(one_n4) anchor_format(cxcywh) score(none) to cxcywh -> tensor<1x4x4xf32>, tensor<1x4x2xf32>
+  %r:2 = fusion.decode_detections boxes(bnk %boxes : tensor<1x4x4xf32>) scores(bkn %scores : tensor<1x2x4xf32>) anchors(%anchors : tensor<1x4x4xf32>) coding(center_size) weights([0.1, 0.1, 0.2, 0.2]) scaling(multiply) anchor_layout(one_n4) anchor_format(cxcywh) score(none) to cxcywh -> tensor<1x4x4xf32>, tensor<1x4x2xf32>
   return %r#0, %r#1 : tensor<1x4x4xf32>, tensor<1x4x2xf32>
 }
 
@@ -169,7 +169,7 @@ func.func @report_ssd_variances(%b: tensor<1x4x4xf32>, %eb: tensor<1x4x4xf32>, %
 
 // ultralytics YOLOv8 Detect: DFL with 4 bins, dist2bbox to cxcywh times the stride, anchor points [2, N], strides [1, N], boxes and scores channel-major [B, K, N], sigmoid.
 func.func @yolov8(%boxes: tensor<1x16x6xf32>, %scores: tensor<1x3x6xf32>, %anchors: tensor<2x6xf32>, %strides: tensor<1x6xf32>) -> (tensor<1x6x4xf32>, tensor<1x6x3xf32>) {
-  %r:2 = fusion.decode_detections boxes(%boxes : tensor<1x16x6xf32>, bkn) scores(%scores : tensor<1x3x6xf32>, bkn) anchors(%anchors : tensor<2x6xf32>) strides(%strides : tensor<1x6xf32>) coding(ltrb_distance) dfl_bins(4) anchor_layout(points_2n) score(sigmoid) to cxcywh -> tensor<1x6x4xf32>, tensor<1x6x3xf32>
+  %r:2 = fusion.decode_detections boxes(bkn %boxes : tensor<1x16x6xf32>) scores(bkn %scores : tensor<1x3x6xf32>) anchors(%anchors : tensor<2x6xf32>) strides(%strides : tensor<1x6xf32>) coding(ltrb_distance) dfl_bins(4) anchor_layout(points_2n) score(sigmoid) to cxcywh -> tensor<1x6x4xf32>, tensor<1x6x3xf32>
   return %r#0, %r#1 : tensor<1x6x4xf32>, tensor<1x6x3xf32>
 }
 
@@ -200,7 +200,7 @@ func.func @report_yolov8(%b: tensor<1x6x4xf32>, %eb: tensor<1x6x4xf32>, %s: tens
 
 // Distances without DFL to corners, anchor points [N, 2], strides [N], two images.
 func.func @ltrb_plain(%boxes: tensor<2x3x4xf32>, %scores: tensor<2x3x2xf32>, %anchors: tensor<3x2xf32>, %strides: tensor<3xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x2xf32>) {
-  %r:2 = fusion.decode_detections boxes(%boxes : tensor<2x3x4xf32>, bnk) scores(%scores : tensor<2x3x2xf32>, bnk) anchors(%anchors : tensor<3x2xf32>) strides(%strides : tensor<3xf32>) coding(ltrb_distance) anchor_layout(points_n2) score(none) to xyxy -> tensor<2x3x4xf32>, tensor<2x3x2xf32>
+  %r:2 = fusion.decode_detections boxes(bnk %boxes : tensor<2x3x4xf32>) scores(bnk %scores : tensor<2x3x2xf32>) anchors(%anchors : tensor<3x2xf32>) strides(%strides : tensor<3xf32>) coding(ltrb_distance) anchor_layout(points_n2) score(none) to xyxy -> tensor<2x3x4xf32>, tensor<2x3x2xf32>
   return %r#0, %r#1 : tensor<2x3x4xf32>, tensor<2x3x2xf32>
 }
 
@@ -231,7 +231,7 @@ func.func @report_ltrb_plain(%b: tensor<2x3x4xf32>, %eb: tensor<2x3x4xf32>, %s: 
 
 // Already-decoded corners to center-size, softmax without a background class.
 func.func @corners(%boxes: tensor<1x3x4xf32>, %scores: tensor<1x3x3xf32>) -> (tensor<1x3x4xf32>, tensor<1x3x3xf32>) {
-  %r:2 = fusion.decode_detections boxes(%boxes : tensor<1x3x4xf32>, bnk) scores(%scores : tensor<1x3x3xf32>, bnk) coding(corners) anchor_layout(none) score(softmax) to cxcywh -> tensor<1x3x4xf32>, tensor<1x3x3xf32>
+  %r:2 = fusion.decode_detections boxes(bnk %boxes : tensor<1x3x4xf32>) scores(bnk %scores : tensor<1x3x3xf32>) coding(corners) anchor_layout(none) score(softmax) to cxcywh -> tensor<1x3x4xf32>, tensor<1x3x3xf32>
   return %r#0, %r#1 : tensor<1x3x4xf32>, tensor<1x3x3xf32>
 }
 

@@ -98,12 +98,19 @@ def Fusion_AnchorLayout : I32EnumAttr<"AnchorLayout", "shape of the anchors", [
   let cppNamespace = "::mlir::fusion";
 }
 
-/// Order of a head output: `[B, N, K]` (anchor-major, as SSD's permute and
-/// concat leave it) or `[B, K, N]` (channel-major, as YOLOv8's Detect
-/// leaves it); `K` is the box coordinates (times DFL bins) or the classes.
+/// Order of a head output. One tensor: `[B, N, K]` (anchor-major, as SSD's
+/// permute and concat leave it) or `[B, K, N]` (channel-major, as YOLOv8's
+/// Detect leaves it); `K` is the box coordinates (times DFL bins) or the
+/// classes. Or the head convs' own outputs, one tensor per level, before any
+/// permute or concat: `[B, A*K, H, W]` (`nchw`) or `[B, H, W, A*K]`
+/// (`nhwc`), with `A` anchors per cell; a level's anchors are in (h, w, a)
+/// order, value `k` of anchor `a` is channel `a*K + k`, and the levels
+/// follow one another in operand order.
 def Fusion_HeadLayout : I32EnumAttr<"HeadLayout", "order of a head output", [
     I32EnumAttrCase<"bnk", 0>,
-    I32EnumAttrCase<"bkn", 1>
+    I32EnumAttrCase<"bkn", 1>,
+    I32EnumAttrCase<"nchw", 2>,
+    I32EnumAttrCase<"nhwc", 3>
   ]> {
   let cppNamespace = "::mlir::fusion";
 }
@@ -123,6 +130,40 @@ def Fusion_ScoreActivation : I32EnumAttr<"ScoreActivation", "class logits to sco
 def Fusion_DeltaScaling : I32EnumAttr<"DeltaScaling", "how box weights scale deltas", [
     I32EnumAttrCase<"divide", 0>,
     I32EnumAttrCase<"multiply", 1>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+}
+
+/// What `wh_clamp` does with a NaN delta. `propagate`: `minimumf`, NaN
+/// stays NaN (TOSA's clamp). `bound`: `cmpf ugt` + `select`, NaN becomes
+/// the bound (torch-mlir's linalg spelling of `clamp(max=)`).
+def Fusion_ClampNan : I32EnumAttr<"ClampNan", "what the exp clamp does with NaN", [
+    I32EnumAttrCase<"propagate", 0>,
+    I32EnumAttrCase<"bound", 1>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+}
+
+/// How a softmax (DFL bins, class scores) is spelled; the spellings round
+/// differently. `divide`: the max starts at -inf, then
+/// `exp(x - max) / sum` (torch-mlir's linalg). `reciprocal`: the max starts
+/// at the lowest finite value, then `exp(x - max) * (1 / sum)` (TOSA's
+/// reduce_max, reciprocal and mul, as tosa-to-linalg lowers them).
+def Fusion_SoftmaxForm : I32EnumAttr<"SoftmaxForm", "spelling of a softmax", [
+    I32EnumAttrCase<"divide", 0>,
+    I32EnumAttrCase<"reciprocal", 1>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+}
+
+/// What a decode writes. `split`: boxes `[B, N, 4]` and scores
+/// `[B, N, C']`, two results. `bnk`: one result `[B, N, 4 + C']`; `bkn`: one
+/// result `[B, 4 + C', N]` (YOLOv8's packed output): each anchor's box, then
+/// its scores.
+def Fusion_OutputPacking : I32EnumAttr<"OutputPacking", "results of a decode", [
+    I32EnumAttrCase<"split", 0>,
+    I32EnumAttrCase<"bnk", 1>,
+    I32EnumAttrCase<"bkn", 2>
   ]> {
   let cppNamespace = "::mlir::fusion";
 }

@@ -19,6 +19,7 @@
 
 #include "FusionDialect/IR/FusionDialect.h.inc"
 #include "FusionDialect/IR/FusionEnums.h.inc"
+#include "FusionDialect/IR/DetectionHeads.h"
 
 namespace mlir::fusion {
 /// True for layouts whose data tensors keep channels innermost (NHWC).

@@ -122,7 +122,9 @@ def Fusion_DecodeDetectionsOp : Fusion_Op<"decode_detections", [Pure, AttrSizedO
     consumes: decoded boxes `[B, N, 4]` in `format`, and scores
     `[B, N, C']`, where `C' = C - 1` when `drop_background` is set (class 0
     dropped after the activation) and `C` otherwise. Nothing is capped:
-    every anchor of every image is kept.
+    every anchor of every image is kept. With `packed(bnk)` the two are one
+    result `[B, N, 4 + C']`, with `packed(bkn)` one result `[B, 4 + C', N]`
+    (YOLOv8's output): the box, then the scores.
 
     Semantics per image `b` and anchor `n`. The IR gives them exactly, in
     this order, so that a fused program rounds as the frontend's did.
@@ -141,6 +143,11 @@ def Fusion_DecodeDetectionsOp : Fusion_Op<"decode_detections", [Pure, AttrSizedO
     cxcywh: (cx, cy, w, h)
     ```
 
+    The clamp's `min` is `minimumf` (`clamp_nan(propagate)`, the default:
+    a NaN delta stays NaN) or `dw > wh_clamp (unordered) ? wh_clamp : dw`
+    (`clamp_nan(bound)`: a NaN delta becomes the bound, as torch-mlir's
+    linalg spells `clamp(max=)`).
+
     `coding(ltrb_distance)`: the raw values are the distances
     `(l, t, r, b)`. With `dfl_bins(k)`, k > 0, each distance is the
     expectation over k logits: `sum_j softmax(logits)[j] * j`. The anchor
@@ -157,18 +164,29 @@ def Fusion_DecodeDetectionsOp : Fusion_Op<"decode_detections", [Pure, AttrSizedO
     converts them as above, with `s = 1`.
 
     Scores: `sigmoid` is `1 / (1 + exp(-x))` per class. `softmax` is over
-    the classes of one anchor, `exp(x - max) / sum(exp(x - max))`. `none`
-    copies.
+    the classes of one anchor. Every softmax (classes, DFL bins) is spelled
+    as `softmax_form` says: `divide` (the default) takes the max from -inf
+    and computes `exp(x - max) / sum(exp(x - max))`; `reciprocal` takes the
+    max from the lowest finite value and computes
+    `exp(x - max) * (1 / sum(exp(x - max)))`. Sums run in index order from
+    0. `none` copies.
 
-    `boxes` and `scores` are `[B, N, K]` (`bnk`) or `[B, K, N]` (`bkn`).
-    Here K is 4, `4 * dfl_bins` with DFL (coordinate-major: the k bins of
-    `l`, then those of `t`, ...), or C. The anchors operand's shape is
-    given by `anchors(...)`, and `strides` (ltrb_distance only) is `[N]` or
-    `[1, N]`.
+    The head outputs: one tensor `[B, N, K]` (`bnk`) or `[B, K, N]`
+    (`bkn`), or the head convs' outputs themselves, one operand per level,
+    `[B, A*K, H, W]` (`nchw`) or `[B, H, W, A*K]` (`nhwc`). Here K is 4,
+    `4 * dfl_bins` with DFL (coordinate-major: the k bins of `l`, then
+    those of `t`, ...), or C. A level holds `H * W * A` anchors in
+    (h, w, a) order, value `k` of anchor `a` in channel `a*K + k`: the order
+    torchvision's heads (`view`, `permute(0, 3, 4, 1, 2)`, `reshape`) and
+    YOLOv8's Detect (`view(B, K, -1)`) give, so the op reads the raw conv
+    outputs and no permute or concat runs. Levels follow one another in
+    operand order. Score levels take their `A` from the box levels: as many
+    levels, of the same `H x W`. The anchors operand's shape is given by
+    `anchors(...)`, and `strides` (ltrb_distance only) is `[N]` or `[1, N]`.
   }];
   let arguments = (ins
-    Fusion_FloatTensor:$boxes,
-    Fusion_FloatTensor:$scores,
+    Variadic<Fusion_FloatTensor>:$boxes,
+    Variadic<Fusion_FloatTensor>:$scores,
     Optional<Fusion_FloatTensor>:$anchors,
     Optional<Fusion_FloatTensor>:$strides,
     Fusion_BoxCoding:$coding,
@@ -180,31 +198,45 @@ def Fusion_DecodeDetectionsOp : Fusion_Op<"decode_detections", [Pure, AttrSizedO
     DefaultValuedAttr<DenseF64ArrayAttr, "{1.0, 1.0, 1.0, 1.0}">:$weights,
     DefaultValuedAttr<Fusion_DeltaScaling, "::mlir::fusion::DeltaScaling::divide">:$scaling,
     OptionalAttr<F64Attr>:$wh_clamp,
+    DefaultValuedAttr<Fusion_ClampNan, "::mlir::fusion::ClampNan::propagate">:$clamp_nan,
     DefaultValuedAttr<I64Attr, "0">:$dfl_bins,
     Fusion_ScoreActivation:$score_activation,
-    UnitAttr:$drop_background
+    DefaultValuedAttr<Fusion_SoftmaxForm, "::mlir::fusion::SoftmaxForm::divide">:$softmax_form,
+    UnitAttr:$drop_background,
+    DefaultValuedAttr<Fusion_OutputPacking, "::mlir::fusion::OutputPacking::split">:$packing
   );
-  let results = (outs Fusion_FloatTensor:$decoded_boxes,
-                      Fusion_FloatTensor:$decoded_scores);
+  let results = (outs Variadic<Fusion_FloatTensor>:$outputs);
   let assemblyFormat = [{
-    `boxes` `(` $boxes `:` type($boxes) `,` $box_layout `)`
-    `scores` `(` $scores `:` type($scores) `,` $score_layout `)`
+    `boxes` `(` $box_layout $boxes `:` type($boxes) `)`
+    `scores` `(` $score_layout $scores `:` type($scores) `)`
     (`anchors` `(` $anchors^ `:` type($anchors) `)`)?
     (`strides` `(` $strides^ `:` type($strides) `)`)?
     `coding` `(` $coding `)` (`weights` `(` $weights^ `)`)?
     (`scaling` `(` $scaling^ `)`)? (`wh_clamp` `(` $wh_clamp^ `)`)?
+    (`clamp_nan` `(` $clamp_nan^ `)`)?
     (`dfl_bins` `(` $dfl_bins^ `)`)?
     `anchor_layout` `(` $anchor_layout `)`
     (`anchor_format` `(` $anchor_format^ `)`)?
-    `score` `(` $score_activation `)` (`drop_background` $drop_background^)?
-    `to` $format attr-dict `->` type($decoded_boxes) `,` type($decoded_scores)
+    `score` `(` $score_activation `)`
+    (`softmax_form` `(` $softmax_form^ `)`)?
+    (`drop_background` $drop_background^)?
+    `to` $format (`packed` `(` $packing^ `)`)?
+    attr-dict `->` type($outputs)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
+    /// Where each anchor's raw box values lie (valid on a verified op).
+    ::mlir::fusion::HeadGeometry getBoxGeometry();
+    /// Where each anchor's class logits lie (valid on a verified op).
+    ::mlir::fusion::HeadGeometry getScoreGeometry();
     /// Anchors per image.
     int64_t getNumAnchors();
     /// Classes in the raw scores (before a background class is dropped).
     int64_t getNumClasses();
+    /// Classes written per anchor.
+    int64_t getNumKeptClasses() {
+      return getNumClasses() - (getDropBackground() ? 1 : 0);
+    }
   }];
 }
 
