@@ -136,6 +136,8 @@ struct GeometryReader {
                          << l << " has " << classes;
         g.values = classes;
       }
+      if (level.numAnchors() == 0)
+        return error() << what << " level " << l << " holds no anchors";
       g.levels.push_back(level);
       g.anchors += level.numAnchors();
     }
@@ -311,6 +313,8 @@ LogicalResult DecodeDetectionsOp::verify() {
 
   // What NMS reads.
   int64_t classes = s->values - (getDropBackground() ? 1 : 0);
+  if (s->values < 1)
+    return emitOpError("expects at least one class");
   if (classes < 1)
     return emitOpError("drop_background leaves no class of ") << s->values;
   SmallVector<SmallVector<int64_t>> want;

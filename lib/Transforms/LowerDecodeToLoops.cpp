@@ -35,6 +35,13 @@ struct IRMath {
 
   Value k(double v) { return floatConstant(b, loc, type, v); }
   Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value lowest() {
+    auto floatType = cast<FloatType>(type);
+    return arith::ConstantOp::create(
+        b, loc, b.getFloatAttr(floatType,
+                               APFloat::getLargest(
+                                   floatType.getFloatSemantics(), true)));
+  }
   Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
   Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }

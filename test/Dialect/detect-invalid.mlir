@@ -298,3 +298,19 @@ func.func @no_scores(%b: tensor<1x6x4xf32>) {
   %r:2 = "fusion.decode_detections"(%b) <{anchor_layout = 5 : i32, box_layout = 0 : i32, coding = 2 : i32, format = 0 : i32, operandSegmentSizes = array<i32: 1, 0, 0, 0>, score_activation = 0 : i32, score_layout = 0 : i32}> : (tensor<1x6x4xf32>) -> (tensor<1x6x4xf32>, tensor<1x6x3xf32>)
   return
 }
+
+// -----
+
+func.func @empty_level(%b0: tensor<1x8x2x2xf32>, %b1: tensor<1x8x0x2xf32>, %s: tensor<1x8x3xf32>) {
+  // expected-error@+1 {{'fusion.decode_detections' op boxes level 1 holds no anchors}}
+  %r:2 = fusion.decode_detections boxes(nchw %b0, %b1 : tensor<1x8x2x2xf32>, tensor<1x8x0x2xf32>) scores(bnk %s : tensor<1x8x3xf32>) coding(corners) anchor_layout(none) score(none) to xyxy -> tensor<1x8x4xf32>, tensor<1x8x3xf32>
+  return
+}
+
+// -----
+
+func.func @no_class(%b: tensor<1x8x2x2xf32>, %s: tensor<1x0x2x2xf32>) {
+  // expected-error@+1 {{'fusion.decode_detections' op expects at least one class}}
+  %r:2 = fusion.decode_detections boxes(nchw %b : tensor<1x8x2x2xf32>) scores(nchw %s : tensor<1x0x2x2xf32>) coding(corners) anchor_layout(none) score(none) to xyxy -> tensor<1x8x4xf32>, tensor<1x8x0xf32>
+  return
+}

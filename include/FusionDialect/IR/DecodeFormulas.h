@@ -11,6 +11,7 @@
 /// A domain `Math` provides:
 ///   Scalar, Index                      value types
 ///   k(double), idx(int64_t)            constants (k in the element type)
+///   lowest()                           the lowest finite value of the type
 ///   add, sub, mul, div, min, max(Scalar, Scalar), exp, neg(Scalar)
 ///   selectAbove(x, bound)              x > bound or unordered ? bound : x
 ///   addIdx(Index, Index), toFloat(Index)
@@ -24,7 +25,6 @@
 
 #include "FusionDialect/IR/FusionDialect.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
-#include <cfloat>
 #include <cmath>
 #include <optional>
 
@@ -38,7 +38,7 @@ struct DecodeSpec {
   BoxFormat format = BoxFormat::xyxy;
   AnchorLayout anchorLayout = AnchorLayout::none;
   BoxFormat anchorFormat = BoxFormat::xyxy;
-  SmallVector<double, 4> weights = {1.0, 1.0, 1.0, 1.0};
+  SmallVector<double, 4> weights = SmallVector<double, 4>(4, 1.0);
   DeltaScaling scaling = DeltaScaling::divide;
   std::optional<double> whClamp;
   ClampNan clampNan = ClampNan::propagate;
@@ -91,9 +91,9 @@ public:
     Scalar most, total;
   };
   Softmax softmax(int64_t count, function_ref<Scalar(Index)> value) {
-    double start =
-        spec.softmaxForm == SoftmaxForm::divide ? -INFINITY : -FLT_MAX;
-    Scalar most = m.loop(count, {m.k(start)}, [&](Index i, ArrayRef<Scalar> a) {
+    Scalar start = spec.softmaxForm == SoftmaxForm::divide ? m.k(-INFINITY)
+                                                           : m.lowest();
+    Scalar most = m.loop(count, {start}, [&](Index i, ArrayRef<Scalar> a) {
       return SmallVector<Scalar>{m.max(a[0], value(i))};
     })[0];
     Scalar total = m.loop(count, {m.k(0.0)}, [&](Index i, ArrayRef<Scalar> a) {
