@@ -218,5 +218,31 @@ LogicalResult ConvBiasActOp::verify() {
   return verifyConvOp(*this, {getBias()});
 }
 
+/// `[w0, w1, ...]` with every double printed so that it parses back to
+/// the same bits: the default array printing keeps 6 digits, which would
+/// change an f32 weight such as 0.1f on a round trip.
+static ParseResult parseExactFloats(OpAsmParser &parser,
+                                    DenseF64ArrayAttr &attr) {
+  SmallVector<double> values;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        double v;
+        if (parser.parseFloat(v))
+          return failure();
+        values.push_back(v);
+        return success();
+      }))
+    return failure();
+  attr = DenseF64ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+static void printExactFloats(OpAsmPrinter &printer, Operation *,
+                             DenseF64ArrayAttr attr) {
+  printer << '[';
+  llvm::interleaveComma(attr.asArrayRef(), printer,
+                        [&](double v) { printer.printFloat(APFloat(v)); });
+  printer << ']';
+}
+
 #define GET_OP_CLASSES
 #include "FusionDialect/IR/FusionOps.cpp.inc"

@@ -11,7 +11,7 @@ struct FusionReport;
 /// What the shared front of a pipeline does before the common lowering.
 struct FusionFront {
   enum class Mode {
-    /// fusion-fuse and fusion-fold-bn.
+    /// fusion-fuse-detect, fusion-fuse and fusion-fold-bn.
     Fuse,
     /// Each conv alone becomes a fused op with no epilogue (fusion-fuse
     /// convs-only): unfused, with the fused path's conv codegen.

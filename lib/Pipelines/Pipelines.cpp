@@ -23,6 +23,7 @@ FusionFront::Mode mlir::fusion::fusionMode(bool fuse, bool reference) {
 void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
   switch (front.mode) {
   case FusionFront::Mode::Fuse: {
+    pm.addPass(createFuseDetections(FuseDetectionsOptions(), nullptr));
     pm.addPass(createFuseChains(FuseChainsOptions(), front.report));
     FoldBatchNormOptions fold;
     fold.testSkipWeightScaling = front.testSkipWeightScaling;
@@ -51,7 +52,13 @@ void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
 
 void mlir::fusion::addFusionPasses(OpPassManager &pm,
                                    const FusionPassesOptions &options,
-                                   FusionReport *report) {
+                                   FusionReport *report,
+                                   DetectionReport *detections) {
+  if (options.fuseDetections && !options.convsOnly) {
+    FuseDetectionsOptions detect;
+    detect.explain = options.explain;
+    pm.addPass(createFuseDetections(detect, detections));
+  }
   FuseChainsOptions fuse;
   fuse.explain = options.explain;
   fuse.reportFile = options.reportFile;

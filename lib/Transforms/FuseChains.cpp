@@ -28,19 +28,6 @@ using namespace mlir::fusion;
 /// Functions carrying this unit attribute are left unfused.
 static constexpr StringLiteral kExcludeAttr = "fusion.exclude";
 
-static std::string formatLoc(Location loc) {
-  if (auto file = dyn_cast<FileLineColLoc>(loc))
-    return (file.getFilename().strref() + ":" + Twine(file.getLine()) + ":" +
-            Twine(file.getColumn()))
-        .str();
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return name.getName().str();
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  loc.print(os);
-  return os.str();
-}
-
 static Value channelConstant(OpBuilder &b, Location loc,
                              ArrayRef<double> values, FloatType type) {
   auto tensorType =
@@ -240,7 +227,7 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
     if (!norm)
       return;
     ChainRecord record;
-    record.loc = formatLoc(norm->getLoc());
+    record.loc = formatReportLocation(norm->getLoc());
     record.conv = convOp->getName().getStringRef().str();
     record.norm = "batchnorm";
     record.activation = "none";
@@ -278,7 +265,7 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
     }
 
     ChainRecord record;
-    record.loc = formatLoc(convLoc);
+    record.loc = formatReportLocation(convLoc);
     record.conv = convName;
     record.fused = m->fused;
     record.norm = m->hasNorm ? "batchnorm" : "none";

@@ -141,3 +141,13 @@ func.func @explicit_defaults(%b: tensor<1x6x4xf32>, %s: tensor<1x6x3xf32>, %a: t
   %0:2 = fusion.decode_detections boxes(bnk %b : tensor<1x6x4xf32>) scores(bnk %s : tensor<1x6x3xf32>) anchors(%a : tensor<6x4xf32>) coding(center_size) wh_clamp(4.0) clamp_nan(propagate) anchor_layout(n4) score(softmax) softmax_form(divide) to xyxy packed(split) -> tensor<1x6x4xf32>, tensor<1x6x3xf32>
   return %0#0, %0#1 : tensor<1x6x4xf32>, tensor<1x6x3xf32>
 }
+
+// -----
+
+// Weights keep every bit through the custom form: an f32 0.1 is not 0.1.
+// CHECK-LABEL: func.func @exact_weights
+//       CHECK:   weights([0.10000000149011612, 0.123456789012345, 2.000000e-01, 3.000000e-01]) scaling(multiply)
+func.func @exact_weights(%b: tensor<1x6x4xf32>, %s: tensor<1x6x3xf32>, %a: tensor<6x4xf32>) -> (tensor<1x6x4xf32>, tensor<1x6x3xf32>) {
+  %r:2 = fusion.decode_detections boxes(bnk %b : tensor<1x6x4xf32>) scores(bnk %s : tensor<1x6x3xf32>) anchors(%a : tensor<6x4xf32>) coding(center_size) weights([0.10000000149011612, 0.123456789012345, 0.2, 0.3]) scaling(multiply) anchor_layout(n4) score(none) to xyxy -> tensor<1x6x4xf32>, tensor<1x6x3xf32>
+  return %r#0, %r#1 : tensor<1x6x4xf32>, tensor<1x6x3xf32>
+}

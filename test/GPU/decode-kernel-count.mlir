@@ -42,3 +42,6 @@
 // CHECK-LABEL: llvm.func @explicit_defaults
 // CHECK-COUNT-1: gpu.launch_func
 // CHECK-NOT: gpu.launch_func
+// CHECK-LABEL: llvm.func @exact_weights
+// CHECK-COUNT-1: gpu.launch_func
+// CHECK-NOT: gpu.launch_func

@@ -92,7 +92,7 @@ static cl::opt<double> f32Noise(
              "against the model in f64, measured on the same frames (f32 "
              "itself misses 1e-5 there); 0: off (default)"),
     cl::init(0.0), cl::cat(toolOptions));
-enum class Program { Fused, Unfused };
+enum class Program { Fused, Unfused, Detect };
 static cl::opt<Program> program(
     "program", cl::desc("The program checked against the reference"),
     cl::values(clEnumValN(Program::Fused, "fused",
@@ -100,7 +100,11 @@ static cl::opt<Program> program(
                clEnumValN(Program::Unfused, "unfused",
                           "the unfused baseline the benchmarks compare "
                           "against: each conv alone with the fused path's "
-                          "codegen")),
+                          "codegen"),
+               clEnumValN(Program::Detect, "detect",
+                          "fusion-fuse-detect alone, every conv lowered as "
+                          "the reference lowers it: only the fused "
+                          "detection decode differs")),
     cl::init(Program::Fused), cl::cat(toolOptions));
 static cl::opt<bool> testGpuLoopMapping(
     "test-gpu-loop-mapping",
@@ -125,6 +129,8 @@ enum class Kind { Reference, Candidate, Float64 };
 struct Compiled {
   std::unique_ptr<ExecutionEngine> engine;
   int64_t fusedOps = 0;
+  /// fusion.decode_detections ops in the program.
+  int64_t decodes = 0;
 };
 
 /// One fused chain's output in both programs: result `index` of the
@@ -143,8 +149,27 @@ static int64_t countFusedOps(ModuleOp module) {
   return n;
 }
 
+static StringRef programName() {
+  switch (program) {
+  case Program::Fused:
+    return "fused";
+  case Program::Unfused:
+    return "unfused";
+  case Program::Detect:
+    return "detect";
+  }
+  return "fused";
+}
+
+static int64_t countDecodes(ModuleOp module) {
+  int64_t n = 0;
+  module.walk([&](fusion::DecodeDetectionsOp) { ++n; });
+  return n;
+}
+
 static LogicalResult runFusion(ModuleOp module) {
   PassManager pm(module.getContext());
+  pm.addPass(fusion::createFuseDetections());
   pm.addPass(fusion::createFuseChains());
   fusion::FoldBatchNormOptions fold;
   fold.testSkipWeightScaling = testSkipWeightScaling;
@@ -161,7 +186,14 @@ static Compiled compile(ModuleOp module, Kind kind, bool fused = false) {
   if (kind == Kind::Candidate && program == Program::Fused && !fused &&
       failed(runFusion(module)))
     return out;
+  if (kind == Kind::Candidate && program == Program::Detect) {
+    PassManager detect(module.getContext());
+    detect.addPass(fusion::createFuseDetections());
+    if (failed(detect.run(module)))
+      return out;
+  }
   out.fusedOps = countFusedOps(module);
+  out.decodes = countDecodes(module);
   PassManager pm(module.getContext());
   if (kind == Kind::Float64) {
     // TOSA has no f64 and the fused ops take no f64: lower both first.
@@ -174,7 +206,7 @@ static Compiled compile(ModuleOp module, Kind kind, bool fused = false) {
   }
   fusion::FusionToCpuOptions options;
   options.fuse = false;
-  options.reference = kind != Kind::Candidate;
+  options.reference = kind != Kind::Candidate || program == Program::Detect;
   options.testGpuLoopMapping = testGpuLoopMapping && kind == Kind::Candidate;
   if (failed(fusion::buildFusionToCpuPipeline(pm, options)) ||
       failed(pm.run(module)))
@@ -564,10 +596,11 @@ int main(int argc, char **argv) {
   }
 
   llvm::outs() << "fusion-verify: @" << entrySym << ", "
-               << (program == Program::Fused ? "fused" : "unfused")
+               << programName()
                << " vs reference, " << frameSet->size() << " frames, seed "
                << seed << ", rtol " << relTolerance << ", atol " << absTolerance
-               << ", fused ops " << candidate.fusedOps << "\n";
+               << ", fused ops " << candidate.fusedOps << ", fused decodes "
+               << candidate.decodes << "\n";
   llvm::outs() << llvm::formatv("{0,-7} {1,-18} {2,-11} {3,-11} {4,-11} {5}\n",
                                 "output", "shape", "max_abs", "max_rel",
                                 "mean_rel", "worst");
@@ -666,13 +699,14 @@ int main(int argc, char **argv) {
   if (!jsonFile.empty()) {
     llvm::json::Object root{
         {"entry", entrySym},
-        {"program", program == Program::Fused ? "fused" : "unfused"},
+        {"program", programName()},
         {"frames", int64_t(frameSet->size())},
         {"seed", int64_t(seed)},
         {"rtol", relTolerance.getValue()},
         {"atol", absTolerance.getValue()},
         {"f32_noise", f32Noise.getValue()},
         {"fused_ops", candidate.fusedOps},
+        {"fused_decodes", candidate.decodes},
         {"outputs", std::move(jsonOutputs)},
         {"chains", std::move(jsonChains)},
         {"expected", std::move(jsonExpected)},

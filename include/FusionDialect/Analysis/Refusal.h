@@ -29,6 +29,9 @@ enum class Refusal {
   UnrecognizedPattern,
   UnsupportedActivation,
   NonConstantParameters,
+  LayoutMismatch,
+  UnknownBoxCoding,
+  AnchorShapeMismatch,
 };
 
 /// The stable id: "fused" for Refusal::None, else e.g. "residual_add".
@@ -51,6 +54,9 @@ inline llvm::StringRef getReasonId(Refusal r) {
   case Refusal::UnrecognizedPattern: return "unrecognized_pattern";
   case Refusal::UnsupportedActivation: return "unsupported_activation";
   case Refusal::NonConstantParameters: return "non_constant_parameters";
+  case Refusal::LayoutMismatch: return "layout_mismatch";
+  case Refusal::UnknownBoxCoding: return "unknown_box_coding";
+  case Refusal::AnchorShapeMismatch: return "anchor_shape_mismatch";
   }
   return "unrecognized_pattern";
 }

@@ -211,7 +211,7 @@ def Fusion_DecodeDetectionsOp : Fusion_Op<"decode_detections", [Pure, AttrSizedO
     `scores` `(` $score_layout $scores `:` type($scores) `)`
     (`anchors` `(` $anchors^ `:` type($anchors) `)`)?
     (`strides` `(` $strides^ `:` type($strides) `)`)?
-    `coding` `(` $coding `)` (`weights` `(` $weights^ `)`)?
+    `coding` `(` $coding `)` (`weights` `(` custom<ExactFloats>($weights)^ `)`)?
     (`scaling` `(` $scaling^ `)`)? (`wh_clamp` `(` $wh_clamp^ `)`)?
     (`clamp_nan` `(` $clamp_nan^ `)`)?
     (`dfl_bins` `(` $dfl_bins^ `)`)?

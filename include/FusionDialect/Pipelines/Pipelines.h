@@ -9,6 +9,7 @@ namespace mlir {
 class OpPassManager;
 namespace fusion {
 struct FusionReport;
+struct DetectionReport;
 
 /// The CUDA toolkit's libdevice found when the library was built, or "".
 std::string defaultLibdevicePath();
@@ -18,10 +19,10 @@ template <typename Derived>
 struct FusionPipelineOptions : public PassPipelineOptions<Derived> {
   ::mlir::detail::PassOptions::Option<bool> fuse{
       *this, "fuse",
-      llvm::cl::desc("Run fusion-fuse and fusion-fold-bn first; false builds "
-                     "the unfused baseline: each conv alone with the same "
-                     "loop-nest codegen, normalization and activation as "
-                     "separate ops"),
+      llvm::cl::desc("Run fusion-fuse-detect, fusion-fuse and fusion-fold-bn "
+                     "first; false builds the unfused baseline: each conv "
+                     "alone with the same loop-nest codegen, normalization, "
+                     "activation and detection decode as separate ops"),
       llvm::cl::init(true)};
   ::mlir::detail::PassOptions::Option<bool> reference{
       *this, "reference",
@@ -115,14 +116,18 @@ struct FusionPassesOptions {
   bool convsOnly = false;
   /// Run fusion-fold-bn after fusion-fuse.
   bool foldBatchNorm = true;
+  /// Run fusion-fuse-detect before fusion-fuse (not with convsOnly).
+  bool fuseDetections = true;
 };
 
-/// fusion-fuse, then fusion-fold-bn, on tensors: for a compiler that keeps
-/// its own lowering. `report`, when given, receives the fusion report as
-/// data each time the pass manager runs (it must outlive `pm`).
+/// fusion-fuse-detect, fusion-fuse, then fusion-fold-bn, on tensors: for a
+/// compiler that keeps its own lowering. `report` and `detections`, when
+/// given, receive the fusion and detection reports as data each time the
+/// pass manager runs (they must outlive `pm`).
 void addFusionPasses(OpPassManager &pm,
                      const FusionPassesOptions &options = {},
-                     FusionReport *report = nullptr);
+                     FusionReport *report = nullptr,
+                     DetectionReport *detections = nullptr);
 
 /// linalg/TOSA on tensors -> GPU kernels (one per fused op, one per
 /// remaining linalg op) -> NVVM -> PTX text in gpu.binary, host side in the

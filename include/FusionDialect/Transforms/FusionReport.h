@@ -8,12 +8,14 @@
 #ifndef FUSIONDIALECT_TRANSFORMS_FUSIONREPORT_H
 #define FUSIONDIALECT_TRANSFORMS_FUSIONREPORT_H
 
+#include "mlir/IR/Location.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace mlir::fusion {
 
@@ -48,6 +50,36 @@ struct FusionReport {
   FusionSummary summarize() const;
 
   /// Writes `{"version", "chains", "summary"}` as JSON.
+  void writeJson(llvm::raw_ostream &os) const;
+  /// Writes to `path` ("-" for stdout); false and a message on error.
+  bool writeJsonFile(llvm::StringRef path, std::string &error) const;
+};
+
+/// How reports and remarks name a location: `file:line:col`, a name, or the
+/// location as MLIR prints it.
+std::string formatReportLocation(Location loc);
+
+/// One detection-head decode candidate of fusion-fuse-detect.
+struct DetectionRecord {
+  std::string loc;
+  /// "split", "packed_bnk" or "packed_bkn": the results it replaces.
+  std::string outputs;
+  /// Filled when fused: the op's coding, output format, score activation,
+  /// the layout the head is read in (e.g. "nchw") and its levels.
+  std::string coding, format, score, heads;
+  int64_t levels = 0, anchors = 0, classes = 0;
+  bool fused = false;
+  /// "fused" or a reason id.
+  std::string reason;
+  std::string detail;
+};
+
+/// What fusion-fuse-detect decided. Schema version 1 (docs/FusionGuide.md).
+struct DetectionReport {
+  static constexpr int kSchemaVersion = 1;
+  std::vector<DetectionRecord> detections;
+
+  /// Writes `{"version", "detections", "summary"}` as JSON.
   void writeJson(llvm::raw_ostream &os) const;
   /// Writes to `path` ("-" for stdout); false and a message on error.
   bool writeJsonFile(llvm::StringRef path, std::string &error) const;

@@ -19,6 +19,7 @@ namespace mlir {
 class RewritePatternSet;
 namespace fusion {
 struct FusionReport;
+struct DetectionReport;
 
 #define GEN_PASS_DECL
 #include "FusionDialect/Transforms/Passes.h.inc"
@@ -29,6 +30,11 @@ struct FusionReport;
 /// compiled in parallel its own.
 std::unique_ptr<Pass> createFuseChains(const FuseChainsOptions &options,
                                        FusionReport *report);
+
+/// fusion-fuse-detect that also stores its report in `*report` when it
+/// runs; `report` must outlive the pass manager.
+std::unique_ptr<Pass> createFuseDetections(const FuseDetectionsOptions &options,
+                                           DetectionReport *report);
 
 /// Patterns rewriting `fusion.conv_bn_act` with constant parameters into
 /// `fusion.conv_bias_act` with folded filter and bias.

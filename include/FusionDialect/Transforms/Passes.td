@@ -44,6 +44,45 @@ def FuseChains : Pass<"fusion-fuse", "::mlir::ModuleOp"> {
   ];
 }
 
+def FuseDetections : Pass<"fusion-fuse-detect", "::mlir::ModuleOp"> {
+  let summary = "Fuse a detection head's box decode and score preparation, "
+                "and the permutes and concats before them, into one op";
+  let description = [{
+    Looks at each function's rank-3 results the way NMS reads them: boxes
+    `[B, N, 4]` with scores `[B, N, C']`, or one packed `[B, 4 + C', N]` or
+    `[B, N, 4 + C']` (YOLOv8). Each output element is traced back through
+    the frontend's ops (linalg or TOSA: reshapes, permutes, slices, gathers,
+    per-level concats, elementwise ops, softmax reductions, the DFL's 1x1
+    projection) to the head convs' outputs, and written as one scalar
+    expression. A candidate is replaced by `fusion.decode_detections`,
+    reading the head convs' outputs directly, only when the op's formulas
+    give the same expression for every element of every image and anchor:
+    the same coding, constants and rounding order, and boxes and scores
+    taken from the same anchor. That proof covers the anchor order through
+    every reshape, permute and concat; a decode the op cannot express
+    exactly is refused, never approximated.
+
+    Refusals, each with a stable reason id (docs/FusionGuide.md):
+    `layout_mismatch` (boxes and scores order the anchors differently),
+    `unknown_box_coding`, `anchor_shape_mismatch`, `multi_use` (an
+    intermediate is read outside the decode) and `unrecognized_pattern`.
+    Every anchor is kept: nothing is capped.
+
+    Functions carrying the unit attribute `fusion.exclude` are left alone.
+  }];
+  let options = [
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit one remark per decode candidate: fused, or the reason id "
+           "and why">,
+    Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
+           "Write the detection report as JSON to this file ('-' for "
+           "stdout)">
+  ];
+  let dependentDialects = [
+    "::mlir::fusion::FusionDialect", "::mlir::arith::ArithDialect"
+  ];
+}
+
 def FoldBatchNorm : Pass<"fusion-fold-bn", "::mlir::ModuleOp"> {
   let summary = "Fold BatchNorm statistics into the filter and bias";
   let description = [{
