@@ -92,7 +92,7 @@ struct FuseDetectionsPass
     getOperation().walk([&](func::FuncOp func) {
       if (func->hasAttr(kExcludeAttr))
         return;
-      for (DetectionMatch &m : matchDetections(func))
+      for (DetectionMatch &m : matchDetections(func, !testSkipProof))
         process(func, m, report);
     });
     if (sink)

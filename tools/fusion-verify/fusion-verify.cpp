@@ -111,6 +111,12 @@ static cl::opt<bool> testGpuLoopMapping(
     cl::desc("Test only: run the checked program's loops tiled and mapped "
              "as for the GPU (fusion-to-cpu test-gpu-loop-mapping)"),
     cl::init(false), cl::Hidden, cl::cat(toolOptions));
+static cl::opt<bool> testDetectSkipProof(
+    "test-detect-skip-proof",
+    cl::desc("Test only: fusion-fuse-detect fuses a decode once its first "
+             "anchor fits, without the proof over every anchor (a wrong "
+             "fusion this check must catch)"),
+    cl::init(false), cl::Hidden, cl::cat(toolOptions));
 static cl::opt<bool> testSkipWeightScaling(
     "test-skip-weight-scaling",
     cl::desc("Test only: use a deliberately wrong fold (filter left "
@@ -167,9 +173,15 @@ static int64_t countDecodes(ModuleOp module) {
   return n;
 }
 
+static fusion::FuseDetectionsOptions detectOptions() {
+  fusion::FuseDetectionsOptions options;
+  options.testSkipProof = testDetectSkipProof;
+  return options;
+}
+
 static LogicalResult runFusion(ModuleOp module) {
   PassManager pm(module.getContext());
-  pm.addPass(fusion::createFuseDetections());
+  pm.addPass(fusion::createFuseDetections(detectOptions()));
   pm.addPass(fusion::createFuseChains());
   fusion::FoldBatchNormOptions fold;
   fold.testSkipWeightScaling = testSkipWeightScaling;
@@ -188,7 +200,7 @@ static Compiled compile(ModuleOp module, Kind kind, bool fused = false) {
     return out;
   if (kind == Kind::Candidate && program == Program::Detect) {
     PassManager detect(module.getContext());
-    detect.addPass(fusion::createFuseDetections());
+    detect.addPass(fusion::createFuseDetections(detectOptions()));
     if (failed(detect.run(module)))
       return out;
   }

@@ -76,7 +76,12 @@ def FuseDetections : Pass<"fusion-fuse-detect", "::mlir::ModuleOp"> {
            "and why">,
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
            "Write the detection report as JSON to this file ('-' for "
-           "stdout)">
+           "stdout)">,
+    Option<"testSkipProof", "test-skip-proof", "bool", /*default=*/"false",
+           "Test only: fuse a candidate once anchor 0 fits, without proving "
+           "the other anchors (nor checking other users): wrong fusions, "
+           "such as boxes and scores in different anchor orders, that "
+           "parity checks must catch">
   ];
   let dependentDialects = [
     "::mlir::fusion::FusionDialect", "::mlir::arith::ArithDialect"
