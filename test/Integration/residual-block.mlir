@@ -15,7 +15,7 @@
 // RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // CHECK: fusion-verify: @basic_block
-// CHECK-SAME: fused ops 3{{$}}
+// CHECK-SAME: fused ops 3, fused decodes 0{{$}}
 // CHECK: 1x4x4x4
 // CHECK: PASS
 // MAPPED: PASS
