@@ -29,8 +29,9 @@ using namespace mlir;
 using namespace mlir::fusion;
 using Id = ExprArena::Id;
 
-/// Arena size past which a proof starts afresh between anchors.
-static constexpr size_t kArenaLimit = size_t(1) << 22;
+/// Arena size past which a proof starts afresh between anchors. Anchors
+/// share little but constants, and a small arena stays in cache.
+static constexpr size_t kArenaLimit = size_t(1) << 14;
 
 static std::string shapeString(ArrayRef<int64_t> shape) {
   std::string s = "[";
@@ -180,11 +181,22 @@ public:
 private:
   FailureOr<SmallVector<Run>> scanRuns(const OutputView &view, bool boxes,
                                        Failure &why);
-  std::vector<HeadOption> headOptions(ArrayRef<Run> runs, int64_t values,
+  /// The one head tensor anchor `n`'s first box value (or score) reads.
+  FailureOr<Value> headOf(const OutputView &view, bool boxes, int64_t n,
+                          Failure &why);
+  std::vector<HeadOption> headOptions(ArrayRef<Run> runs,
                                       const HeadOption *boxLevels);
   std::vector<std::pair<HeadOption, Hypothesis>>
   fitBoxes(const OutputView &view, ArrayRef<HeadOption> options,
            const HeadOption &anyScores, Failure &why);
+  /// Stage 3: the score activations that give anchor 0's scores.
+  std::vector<Hypothesis> scoreHypotheses(const OutputView &view,
+                                          const HeadOption &boxes,
+                                          const HeadOption &scores,
+                                          const Hypothesis &box);
+  /// Stage 4: `h` gives every element of every image and anchor.
+  bool proveAll(const OutputView &view, const HeadOption &boxes,
+                const HeadOption &scores, const Hypothesis &h, Failure &why);
   bool sameAsFormulas(const OutputView &view, const HeadOption &boxes,
                       const HeadOption &scores, const Hypothesis &h,
                       int64_t image, int64_t anchor, bool withBoxes,
@@ -218,53 +230,90 @@ private:
 // Stage 1: levels
 //===----------------------------------------------------------------------===//
 
+FailureOr<Value> Matcher::headOf(const OutputView &view, bool boxes,
+                                 int64_t n, Failure &why) {
+  StringRef what = boxes ? "box" : "score";
+  if (arena.size() > kArenaLimit)
+    reset();
+  auto [root, index] = boxes ? view.box(0, n, 0) : view.score(0, n, 0);
+  FailureOr<Id> id = tracer.trace(root, index);
+  if (failed(id)) {
+    refuse(why, 0, Refusal::UnrecognizedPattern,
+           "the " + what + " values go through " +
+               (tracer.getFailedOp()
+                    ? "'" + tracer.getFailedOp()->getName().getStringRef() +
+                          "'"
+                    : StringRef("an op")) +
+               ": " + tracer.getFailure(),
+           tracer.getFailedOp());
+    return failure();
+  }
+  Value head;
+  for (Id leaf : arena.elementsOf(*id)) {
+    unsigned source = arena.get(leaf).source;
+    Value value = tracer.getSource(source);
+    if (tracer.isUnreadSource(source)) {
+      Operation *op = value.getDefiningOp();
+      refuse(why, 0, Refusal::UnrecognizedPattern,
+             "the " + what + " values go through '" +
+                 op->getName().getStringRef() +
+                 "', which the recognizer does not read",
+             op);
+      return failure();
+    }
+    if (head && head != value) {
+      refuse(why, 0, Refusal::UnrecognizedPattern,
+             "anchor " + Twine(n) + "'s " + what + " reads two head tensors");
+      return failure();
+    }
+    head = value;
+  }
+  if (!head) {
+    refuse(why, 0, Refusal::UnrecognizedPattern,
+           "anchor " + Twine(n) + "'s " + what + " is a constant");
+    return failure();
+  }
+  return head;
+}
+
 FailureOr<SmallVector<Run>> Matcher::scanRuns(const OutputView &view,
                                               bool boxes, Failure &why) {
   StringRef what = boxes ? "box" : "score";
+  // Runs are found by galloping to each run's end: O(levels x log N)
+  // traces. A head that comes back after another, which this could miss,
+  // fails the proof over every anchor instead.
   SmallVector<Run> runs;
-  for (int64_t n = 0; n < view.anchors; ++n) {
-    auto [root, index] = boxes ? view.box(0, n, 0) : view.score(0, n, 0);
-    FailureOr<Id> id = tracer.trace(root, index);
-    if (failed(id)) {
-      refuse(why, 0, Refusal::UnrecognizedPattern,
-             "the " + what + " values go through " +
-                 (tracer.getFailedOp()
-                      ? "'" + tracer.getFailedOp()->getName().getStringRef() +
-                            "'"
-                      : StringRef("an op")) +
-                 ": " + tracer.getFailure(),
-             tracer.getFailedOp());
+  for (int64_t start = 0; start < view.anchors;) {
+    FailureOr<Value> head = headOf(view, boxes, start, why);
+    if (failed(head))
       return failure();
-    }
-    Value head;
-    for (Id leaf : arena.elementsOf(*id)) {
-      unsigned source = arena.get(leaf).source;
-      Value value = tracer.getSource(source);
-      if (tracer.isUnreadSource(source)) {
-        Operation *op = value.getDefiningOp();
-        refuse(why, 0, Refusal::UnrecognizedPattern,
-               "the " + what + " values go through '" +
-                   op->getName().getStringRef() +
-                   "', which the recognizer does not read",
-               op);
+    int64_t last = start, step = 1;
+    while (true) {
+      int64_t next = std::min(last + step, view.anchors - 1);
+      if (next == last)
+        break;
+      FailureOr<Value> at = headOf(view, boxes, next, why);
+      if (failed(at))
         return failure();
-      }
-      if (head && head != value) {
-        refuse(why, 0, Refusal::UnrecognizedPattern,
-               "anchor " + Twine(n) + "'s " + what +
-                   " reads two head tensors");
+      if (*at != *head)
+        break;
+      last = next;
+      step *= 2;
+    }
+    // The run ends in (last, last + step]: bisect.
+    int64_t hi = std::min(last + step, view.anchors);
+    while (hi - last > 1) {
+      int64_t mid = last + (hi - last) / 2;
+      FailureOr<Value> at = headOf(view, boxes, mid, why);
+      if (failed(at))
         return failure();
-      }
-      head = value;
+      if (*at == *head)
+        last = mid;
+      else
+        hi = mid;
     }
-    if (!head) {
-      refuse(why, 0, Refusal::UnrecognizedPattern,
-             "anchor " + Twine(n) + "'s " + what + " is a constant");
-      return failure();
-    }
-    if (runs.empty() || runs.back().source != head)
-      runs.push_back({head, 0});
-    ++runs.back().anchors;
+    runs.push_back({*head, last - start + 1});
+    start = last + 1;
   }
   for (auto [i, run] : llvm::enumerate(runs)) {
     auto type = cast<RankedTensorType>(run.source.getType());
@@ -284,12 +333,10 @@ FailureOr<SmallVector<Run>> Matcher::scanRuns(const OutputView &view,
         return failure();
       }
   }
-  reset();
   return runs;
 }
 
 std::vector<HeadOption> Matcher::headOptions(ArrayRef<Run> runs,
-                                             int64_t values,
                                              const HeadOption *boxLevels) {
   std::vector<HeadOption> options;
   auto rank = [](Value v) { return cast<ShapedType>(v.getType()).getRank(); };
@@ -301,7 +348,7 @@ std::vector<HeadOption> Matcher::headOptions(ArrayRef<Run> runs,
       g.images = s[0];
       g.anchors = layout == HeadLayout::bnk ? s[1] : s[2];
       g.values = layout == HeadLayout::bnk ? s[2] : s[1];
-      if (g.anchors == runs[0].anchors && (!values || g.values == values))
+      if (g.anchors == runs[0].anchors)
         options.push_back({g, {runs[0].source}});
     }
     return options;
@@ -344,7 +391,7 @@ std::vector<HeadOption> Matcher::headOptions(ArrayRef<Run> runs,
         break;
       }
       int64_t perAnchor = channels / level.anchorsPerCell;
-      if ((l > 0 && perAnchor != g.values) || (values && perAnchor != values)) {
+      if (l > 0 && perAnchor != g.values) {
         ok = false;
         break;
       }
@@ -414,19 +461,22 @@ static DecodeConstant asLayout(Value value, const ConstTensor &data,
 }
 
 namespace {
-/// The scale applied to each raw delta and the clamp on dw, dh, as the
-/// traced anchor-0 expressions show them.
-struct DeltaForm {
-  SmallVector<std::pair<bool, double>, 4> scale; // (multiply?, factor)
-  std::optional<std::pair<ClampNan, double>> clamp;
+/// What may scale each raw delta, and what may clamp dw and dh, read off the
+/// traced expressions of anchor 0's box. These are candidates, not answers:
+/// with a weight of 1, a delta is multiplied by the anchor's width first,
+/// which looks like a weight too. The fit tries them all.
+struct DeltaCandidates {
+  /// Per delta: (multiplies?, factor); the first is no scaling at all.
+  SmallVector<SmallVector<std::pair<bool, double>, 2>, 4> scale;
+  /// The first is no clamp.
+  SmallVector<std::optional<std::pair<ClampNan, double>>, 2> clamps;
 };
 } // namespace
 
-/// Reads the deltas' scaling and the exp clamp off the traced expressions of
-/// anchor 0's box.
-static DeltaForm readDeltaForm(const ExprArena &arena, ArrayRef<Id> traced,
-                               ArrayRef<std::optional<Id>> raw) {
-  DeltaForm form;
+static DeltaCandidates readDeltaCandidates(const ExprArena &arena,
+                                           ArrayRef<Id> traced,
+                                           ArrayRef<std::optional<Id>> raw) {
+  DeltaCandidates c;
   DenseSet<Id> all;
   SmallVector<Id> nodes;
   for (Id root : traced)
@@ -434,55 +484,76 @@ static DeltaForm readDeltaForm(const ExprArena &arena, ArrayRef<Id> traced,
       if (all.insert(id).second)
         nodes.push_back(id);
   using Kind = ExprArena::Kind;
-  SmallVector<std::optional<Id>, 4> scaled(4);
+  auto addOnce = [](auto &list, auto value) {
+    if (!llvm::is_contained(list, value))
+      list.push_back(value);
+  };
   for (int64_t k = 0; k < 4; ++k) {
-    form.scale.push_back({false, 1.0});
-    scaled[k] = raw[k];
+    c.scale.push_back({{false, 1.0}});
     if (!raw[k])
       continue;
     for (Id id : nodes) {
       const ExprArena::Node &n = arena.get(id);
       if (n.kind != Kind::Mul && n.kind != Kind::Div)
         continue;
-      for (int i = 0; i < 2; ++i) {
-        if (n.operands[i] != *raw[k] ||
-            (n.kind == Kind::Div && i != 0))
-          continue;
-        if (auto c = arena.constantValue(n.operands[1 - i])) {
-          form.scale[k] = {n.kind == Kind::Mul, *c};
-          scaled[k] = id;
-        }
-      }
+      for (int i = 0; i < 2; ++i)
+        if (n.operands[i] == *raw[k] && (n.kind == Kind::Mul || i == 0))
+          if (auto f = arena.constantValue(n.operands[1 - i]))
+            if (c.scale[k].size() < 4)
+              addOnce(c.scale[k], std::pair{n.kind == Kind::Mul, *f});
     }
   }
-  if (!scaled[2])
-    return form;
+  c.clamps.push_back(std::nullopt);
   for (Id id : nodes) {
     const ExprArena::Node &n = arena.get(id);
     if (n.kind == Kind::Min) {
       for (int i = 0; i < 2; ++i)
-        if (n.operands[i] == *scaled[2])
-          if (auto c = arena.constantValue(n.operands[1 - i]))
-            form.clamp = {{ClampNan::propagate, *c}};
+        if (auto bound = arena.constantValue(n.operands[i]))
+          addOnce(c.clamps, std::optional{std::pair{ClampNan::propagate,
+                                                    *bound}});
     } else if (n.kind == Kind::Select) {
       const ExprArena::Node &cond = arena.get(n.operands[0]);
       if (cond.kind == Kind::Compare &&
           cond.predicate == uint8_t(arith::CmpFPredicate::UGT) &&
-          cond.operands[0] == *scaled[2] && n.operands[2] == *scaled[2] &&
+          cond.operands[0] == n.operands[2] &&
           cond.operands[1] == n.operands[1])
-        if (auto c = arena.constantValue(n.operands[1]))
-          form.clamp = {{ClampNan::bound, *c}};
+        if (auto bound = arena.constantValue(n.operands[1]))
+          addOnce(c.clamps,
+                  std::optional{std::pair{ClampNan::bound, *bound}});
     }
   }
-  return form;
+  return c;
+}
+
+/// Every choice of one scale per delta, as weights of both scalings.
+static SmallVector<std::pair<DeltaScaling, SmallVector<double, 4>>>
+weightChoices(const DeltaCandidates &c) {
+  SmallVector<std::pair<DeltaScaling, SmallVector<double, 4>>> choices;
+  SmallVector<size_t, 4> pick(4, 0);
+  while (true) {
+    for (DeltaScaling scaling :
+         {DeltaScaling::divide, DeltaScaling::multiply}) {
+      SmallVector<double, 4> weights;
+      for (int64_t k = 0; k < 4; ++k) {
+        auto [multiplies, factor] = c.scale[k][pick[k]];
+        bool same = multiplies == (scaling == DeltaScaling::multiply);
+        weights.push_back(same ? factor : 1.0 / factor);
+      }
+      choices.push_back({scaling, weights});
+    }
+    int64_t k = 0;
+    while (k < 4 && ++pick[k] == c.scale[k].size())
+      pick[k++] = 0;
+    if (k == 4)
+      break;
+  }
+  return choices;
 }
 
 std::vector<std::pair<HeadOption, Hypothesis>>
 Matcher::fitBoxes(const OutputView &view, ArrayRef<HeadOption> options,
                   const HeadOption &anyScores, Failure &why) {
   std::vector<std::pair<HeadOption, Hypothesis>> fits;
-  bool sawAnchorLike = false;
-  SmallVector<std::string> anchorShapes;
   for (const HeadOption &option : options) {
     int64_t values = option.geometry.values;
     if (values != 4 && (values % 4 != 0 || values < 8))
@@ -526,16 +597,9 @@ Matcher::fitBoxes(const OutputView &view, ArrayRef<HeadOption> options,
       }
     }
     SmallVector<Value> constants(tracer.getConstantsRead());
-    for (Value c : constants) {
-      ArrayRef<int64_t> shape = shapeOf(c);
-      if (shape.size() >= 2 && (shape.back() == 4 || shape.back() == 2 ||
-                                shape[shape.size() - 2] == 2)) {
-        sawAnchorLike = true;
-        anchorShapes.push_back(shapeString(shape));
-      }
-    }
     // Center-size against every constant with the anchors' element count.
-    DeltaForm deltas = readDeltaForm(arena, traced, raw);
+    DeltaCandidates deltas = readDeltaCandidates(arena, traced, raw);
+    auto weights = weightChoices(deltas);
     for (Value c : constants) {
       const ConstTensor &data = tracer.getConstantData(c);
       SmallVector<std::pair<AnchorLayout, SmallVector<int64_t>>> layouts;
@@ -549,38 +613,26 @@ Matcher::fitBoxes(const OutputView &view, ArrayRef<HeadOption> options,
         if (layout == AnchorLayout::n4 && shapeOf(c).size() == 3 &&
             shapeOf(c)[0] == 1)
           layout = AnchorLayout::one_n4, shape = {1, n, 4};
-        for (bool multiply : {false, true}) {
-          SmallVector<double, 4> weights;
-          bool expressible = true;
-          for (auto [isMul, factor] : deltas.scale) {
-            if (isMul == multiply)
-              weights.push_back(factor);
-            else if (factor == 1.0)
-              weights.push_back(1.0);
-            else
-              weights.push_back(1.0 / factor), expressible &= isMul;
-          }
-          if (!expressible)
-            continue;
-          for (BoxFormat anchorFormat : {BoxFormat::xyxy, BoxFormat::cxcywh})
-            for (BoxFormat format : {BoxFormat::xyxy, BoxFormat::cxcywh}) {
-              Hypothesis h;
-              h.spec = base;
-              h.spec.coding = BoxCoding::center_size;
-              h.spec.format = format;
-              h.spec.anchorLayout = layout;
-              h.spec.anchorFormat = anchorFormat;
-              h.spec.weights = weights;
-              h.spec.scaling =
-                  multiply ? DeltaScaling::multiply : DeltaScaling::divide;
-              if (deltas.clamp) {
-                h.spec.clampNan = deltas.clamp->first;
-                h.spec.whClamp = deltas.clamp->second;
+        for (auto &[scaling, w] : weights)
+          for (auto &clamp : deltas.clamps)
+            for (BoxFormat anchorFormat :
+                 {BoxFormat::xyxy, BoxFormat::cxcywh})
+              for (BoxFormat format : {BoxFormat::xyxy, BoxFormat::cxcywh}) {
+                Hypothesis h;
+                h.spec = base;
+                h.spec.coding = BoxCoding::center_size;
+                h.spec.format = format;
+                h.spec.anchorLayout = layout;
+                h.spec.anchorFormat = anchorFormat;
+                h.spec.weights = w;
+                h.spec.scaling = scaling;
+                if (clamp) {
+                  h.spec.clampNan = clamp->first;
+                  h.spec.whClamp = clamp->second;
+                }
+                h.anchors = asLayout(c, data, shape);
+                hypotheses.push_back(h);
               }
-              h.anchors = asLayout(c, data, shape);
-              hypotheses.push_back(h);
-            }
-        }
       }
     }
     // Distances from anchor points, times strides.
@@ -621,17 +673,31 @@ Matcher::fitBoxes(const OutputView &view, ArrayRef<HeadOption> options,
         fits.push_back({option, h});
   }
   if (fits.empty()) {
-    if (sawAnchorLike && llvm::none_of(tracer.getConstantsRead(), [&](Value c) {
-          int64_t size = tracer.getConstantData(c).size();
-          return size == 4 * view.anchors || size == 2 * view.anchors;
-        }))
+    // Anchors: constants shaped as boxes (last dimension 4) or points (a
+    // dimension of 2). Refused for their shape when one is read and none
+    // has the element count these anchors need.
+    int64_t n = view.anchors, b = view.images;
+    SmallVector<std::string> shapes;
+    bool rightSize = false;
+    for (Value c : tracer.getConstantsRead()) {
+      ArrayRef<int64_t> shape = shapeOf(c);
+      int64_t size = tracer.getConstantData(c).size();
+      bool boxes = shape.size() >= 2 && shape.back() == 4;
+      bool points = shape.size() >= 2 &&
+                    (shape.back() == 2 || shape[shape.size() - 2] == 2);
+      if (!boxes && !points)
+        continue;
+      shapes.push_back(shapeString(shape));
+      rightSize |= (boxes && (size == 4 * n || size == 4 * n * b)) ||
+                   (points && size == 2 * n);
+    }
+    if (!shapes.empty() && !rightSize)
       refuse(why, 2, Refusal::AnchorShapeMismatch,
-             "the box decode reads anchors " + llvm::join(anchorShapes, ", ") +
-                 "; " + Twine(view.anchors) + " anchors need [" +
-                 Twine(view.anchors) + ", 4], [1, " + Twine(view.anchors) +
-                 ", 4] or [B, " + Twine(view.anchors) +
-                 ", 4] boxes, or [2, " + Twine(view.anchors) + "] or [" +
-                 Twine(view.anchors) + ", 2] points");
+             "the box decode reads anchors " + llvm::join(shapes, ", ") +
+                 "; " + Twine(n) + " anchors need [" + Twine(n) +
+                 ", 4], [1, " + Twine(n) + ", 4] or [B, " + Twine(n) +
+                 ", 4] boxes, or [2, " + Twine(n) + "] or [" + Twine(n) +
+                 ", 2] points");
     else
       refuse(why, 2, Refusal::UnknownBoxCoding,
              "anchor 0's box is none of the codings the op defines "
@@ -697,6 +763,59 @@ std::string Matcher::diagnose(const OutputView &view, const HeadOption &boxes,
          "in (h, w, a) order, or the decode differs there)";
 }
 
+std::vector<Hypothesis>
+Matcher::scoreHypotheses(const OutputView &view, const HeadOption &boxes,
+                         const HeadOption &scores, const Hypothesis &box) {
+  std::vector<Hypothesis> fits;
+  int64_t classes = scores.geometry.values;
+  bool dfl = box.spec.dflBins > 0;
+  for (bool drop : {false, true}) {
+    if (classes - (drop ? 1 : 0) != view.kept)
+      continue;
+    for (ScoreActivation activation :
+         {ScoreActivation::none, ScoreActivation::sigmoid,
+          ScoreActivation::softmax})
+      for (SoftmaxForm softmax :
+           {SoftmaxForm::divide, SoftmaxForm::reciprocal}) {
+        // One softmax_form serves the DFL bins and the classes.
+        if (dfl ? softmax != box.spec.softmaxForm
+                : activation != ScoreActivation::softmax &&
+                      softmax != SoftmaxForm::divide)
+          continue;
+        Hypothesis h = box;
+        h.spec.scoreActivation = activation;
+        h.spec.softmaxForm = softmax;
+        h.spec.dropBackground = drop;
+        h.spec.classes = classes;
+        h.spec.packing = view.packing;
+        if (sameAsFormulas(view, boxes, scores, h, 0, 0, false, true))
+          fits.push_back(h);
+      }
+  }
+  return fits;
+}
+
+bool Matcher::proveAll(const OutputView &view, const HeadOption &boxes,
+                       const HeadOption &scores, const Hypothesis &h,
+                       Failure &why) {
+  if (!prove)
+    return true;
+  for (int64_t img = 0; img < view.images; ++img)
+    for (int64_t n = 0; n < view.anchors; ++n) {
+      if (arena.size() > kArenaLimit)
+        reset();
+      if (sameAsFormulas(view, boxes, scores, h, img, n, true, true))
+        continue;
+      bool layout = false;
+      std::string detail = diagnose(view, boxes, scores, img, n, layout);
+      refuse(why, 4,
+             layout ? Refusal::LayoutMismatch : Refusal::UnrecognizedPattern,
+             detail);
+      return false;
+    }
+  return true;
+}
+
 /// The ops a match replaces must feed nothing else.
 static Operation *findOutsideUser(ArrayRef<Operation *> region,
                                   ArrayRef<Value> roots, Operation *&inside) {
@@ -745,7 +864,7 @@ FailureOr<DetectionMatch> Matcher::run(const OutputView &view, Failure &why) {
     return failure();
   }
 
-  std::vector<HeadOption> boxOptions = headOptions(*boxRuns, 0, nullptr);
+  std::vector<HeadOption> boxOptions = headOptions(*boxRuns, nullptr);
   if (boxOptions.empty()) {
     refuse(why, 1, Refusal::UnrecognizedPattern,
            "the box head tensors' shapes do not hold " + counts(*boxRuns) +
@@ -754,7 +873,7 @@ FailureOr<DetectionMatch> Matcher::run(const OutputView &view, Failure &why) {
   }
   // Anchor 0's box reads no score; any score reading serves the box fit.
   std::vector<HeadOption> firstScores =
-      headOptions(*scoreRuns, 0, scoreLevels ? &boxOptions[0] : nullptr);
+      headOptions(*scoreRuns, scoreLevels ? &boxOptions[0] : nullptr);
   if (firstScores.empty()) {
     refuse(why, 1, Refusal::LayoutMismatch,
            "the score head tensors do not match the box levels' cells");
@@ -766,87 +885,40 @@ FailureOr<DetectionMatch> Matcher::run(const OutputView &view, Failure &why) {
     return failure();
 
   for (auto &[boxOption, boxHypothesis] : boxFits) {
-    std::vector<HeadOption> scoreOptions = headOptions(
-        *scoreRuns, 0, scoreLevels ? &boxOption : nullptr);
-    for (const HeadOption &scoreOption : scoreOptions) {
-      int64_t classes = scoreOption.geometry.values;
-      for (bool drop : {false, true}) {
-        if (classes - (drop ? 1 : 0) != view.kept)
+    std::vector<HeadOption> scoreOptions =
+        headOptions(*scoreRuns, scoreLevels ? &boxOption : nullptr);
+    for (const HeadOption &scoreOption : scoreOptions)
+      for (const Hypothesis &h :
+           scoreHypotheses(view, boxOption, scoreOption, boxHypothesis)) {
+        if (!proveAll(view, boxOption, scoreOption, h, why))
           continue;
-        for (ScoreActivation activation :
-             {ScoreActivation::none, ScoreActivation::sigmoid,
-              ScoreActivation::softmax})
-          for (SoftmaxForm softmax :
-               {SoftmaxForm::divide, SoftmaxForm::reciprocal}) {
-            Hypothesis h = boxHypothesis;
-            bool dfl = h.spec.dflBins > 0;
-            if (activation != ScoreActivation::softmax && !dfl &&
-                softmax != SoftmaxForm::divide)
-              continue;
-            if (dfl && softmax != h.spec.softmaxForm)
-              continue;
-            h.spec.scoreActivation = activation;
-            h.spec.softmaxForm = softmax;
-            h.spec.dropBackground = drop;
-            h.spec.classes = classes;
-            h.spec.packing = view.packing;
-            if (!sameAsFormulas(view, boxOption, scoreOption, h, 0, 0, false,
-                                true))
-              continue;
-            // Stage 4: every image and anchor.
-            reset();
-            bool proven = true;
-            for (int64_t img = 0; img < view.images && proven && prove; ++img)
-              for (int64_t n = 0; n < view.anchors; ++n) {
-                if (arena.size() > kArenaLimit)
-                  reset();
-                if (sameAsFormulas(view, boxOption, scoreOption, h, img, n,
-                                   true, true))
-                  continue;
-                bool layout = false;
-                std::string detail =
-                    diagnose(view, boxOption, scoreOption, img, n, layout);
-                refuse(why, 4,
-                       layout ? Refusal::LayoutMismatch
-                              : Refusal::UnrecognizedPattern,
-                       detail);
-                proven = false;
-                break;
-              }
-            if (!proven)
-              continue;
-            // Stage 5: nothing else may read what the op replaces.
-            SmallVector<Value, 2> roots = view.roots();
-            Operation *inside = nullptr;
-            Operation *user =
-                findOutsideUser(tracer.getVisited(), roots, inside);
-            if (user && prove) {
-              refuse(why, 5, Refusal::MultiUse,
-                     "the intermediate of '" +
-                         inside->getName().getStringRef() +
-                         "' is also read by '" +
-                         user->getName().getStringRef() +
-                         "' outside the decode",
-                     inside);
-              return failure();
-            }
-            DetectionMatch match;
-            match.roots = roots;
-            match.replaced.assign(tracer.getVisited().begin(),
-                                  tracer.getVisited().end());
-            match.spec = h.spec;
-            match.boxLayout = boxOption.geometry.layout;
-            match.scoreLayout = scoreOption.geometry.layout;
-            match.boxOperands = boxOption.operands;
-            match.scoreOperands = scoreOption.operands;
-            match.anchors = h.anchors;
-            match.strides = h.strides;
-            match.images = view.images;
-            match.anchorsPerImage = view.anchors;
-            return match;
-          }
+        // Stage 5: nothing else may read what the op replaces.
+        SmallVector<Value, 2> roots = view.roots();
+        Operation *inside = nullptr;
+        Operation *user = findOutsideUser(tracer.getVisited(), roots, inside);
+        if (user && prove) {
+          refuse(why, 5, Refusal::MultiUse,
+                 "the intermediate of '" + inside->getName().getStringRef() +
+                     "' is also read by '" + user->getName().getStringRef() +
+                     "' outside the decode",
+                 inside);
+          return failure();
+        }
+        DetectionMatch match;
+        match.roots = roots;
+        match.replaced.assign(tracer.getVisited().begin(),
+                              tracer.getVisited().end());
+        match.spec = h.spec;
+        match.boxLayout = boxOption.geometry.layout;
+        match.scoreLayout = scoreOption.geometry.layout;
+        match.boxOperands = boxOption.operands;
+        match.scoreOperands = scoreOption.operands;
+        match.anchors = h.anchors;
+        match.strides = h.strides;
+        match.images = view.images;
+        match.anchorsPerImage = view.anchors;
+        return match;
       }
-    }
   }
   refuse(why, 3, Refusal::UnrecognizedPattern,
          "anchor 0's scores are not a copy, sigmoid or softmax of its class "
@@ -880,19 +952,26 @@ std::vector<DetectionMatch> mlir::fusion::matchDetections(func::FuncOp func,
   std::vector<SmallVector<OutputView, 2>> candidates;
   SmallVector<bool> paired(results.size(), false);
   for (size_t i = 0; i < results.size(); ++i)
-    for (size_t j = 0; j < results.size(); ++j) {
-      if (i == j || paired[i] || paired[j])
+    for (size_t j = i + 1; j < results.size(); ++j) {
+      if (paired[i] || paired[j])
         continue;
-      ArrayRef<int64_t> b = shapeOf(results[i]), s = shapeOf(results[j]);
-      if (b[2] != 4 || b[0] != s[0] || b[1] != s[1])
+      ArrayRef<int64_t> a = shapeOf(results[i]), c = shapeOf(results[j]);
+      if (a[0] != c[0] || a[1] != c[1] || (a[2] != 4 && c[2] != 4))
         continue;
-      OutputView view;
-      view.boxRoot = results[i];
-      view.scoreRoot = results[j];
-      view.images = b[0];
-      view.anchors = b[1];
-      view.kept = s[2];
-      candidates.push_back({view});
+      // With four classes either could be the boxes: both are tried.
+      SmallVector<OutputView, 2> views;
+      for (auto [box, score] : {std::pair{i, j}, std::pair{j, i}}) {
+        if (shapeOf(results[box])[2] != 4)
+          continue;
+        OutputView view;
+        view.boxRoot = results[box];
+        view.scoreRoot = results[score];
+        view.images = a[0];
+        view.anchors = a[1];
+        view.kept = shapeOf(results[score])[2];
+        views.push_back(view);
+      }
+      candidates.push_back(views);
       paired[i] = paired[j] = true;
     }
   for (size_t i = 0; i < results.size(); ++i) {
@@ -917,9 +996,15 @@ std::vector<DetectionMatch> mlir::fusion::matchDetections(func::FuncOp func,
   }
 
   for (ArrayRef<OutputView> views : candidates) {
+    // Arguments handed back unchanged are no decode. (An argument paired
+    // with computed scores still makes one: its boxes are already decoded.)
+    if (llvm::all_of(views.front().roots(),
+                     [](Value v) { return isa<BlockArgument>(v); }))
+      continue;
     Failure why;
     DetectionMatch match;
     match.roots = views.front().roots();
+    match.spec.packing = views.front().packing;
     for (const OutputView &view : views) {
       auto type = cast<FloatType>(
           cast<ShapedType>(view.boxRoot.getType()).getElementType());

@@ -26,12 +26,19 @@ using Kind = ExprArena::Kind;
 
 double ExprArena::round(double v) const { return roundToType(v, type); }
 
+ExprArena::Key ExprArena::keyOf(const Node &node) {
+  uint64_t last;
+  if (node.kind == Kind::Element)
+    last = (uint64_t(node.source) << 40) ^ uint64_t(node.index);
+  else
+    std::memcpy(&last, &node.value, sizeof(last));
+  return {{(uint64_t(node.kind) << 56) | (uint64_t(node.predicate) << 48) |
+               node.operands[0],
+           (uint64_t(node.operands[1]) << 32) | node.operands[2], last}};
+}
+
 Id ExprArena::intern(Node node) {
-  uint64_t bits;
-  std::memcpy(&bits, &node.value, sizeof(bits));
-  Key key{uint8_t(node.kind), node.predicate, node.operands[0],
-          node.operands[1], node.operands[2], bits, node.source, node.index};
-  auto [it, inserted] = interned.try_emplace(key, Id(nodes.size()));
+  auto [it, inserted] = interned.try_emplace(keyOf(node), Id(nodes.size()));
   if (inserted)
     nodes.push_back(node);
   return it->second;
@@ -56,8 +63,10 @@ Id ExprArena::element(unsigned source, int64_t index) {
 }
 
 std::optional<Id> ExprArena::findElement(unsigned source, int64_t index) const {
-  Key key{uint8_t(Kind::Element), 0, 0, 0, 0, 0, source, index};
-  auto it = interned.find(key);
+  Node n{Kind::Element};
+  n.source = source;
+  n.index = index;
+  auto it = interned.find(keyOf(n));
   if (it == interned.end())
     return std::nullopt;
   return it->second;
@@ -362,17 +371,78 @@ Id ElementTracer::sourceElement(Value value, ArrayRef<int64_t> index) {
   return arena.element(id, linearizeIndex(index, shapeOf(value)));
 }
 
+/// An element not traced yet.
+static constexpr Id kNotTraced = ~Id(0);
+
+/// What traceLinalg needs of an op, read once: iteration space, maps and
+/// the yielded values.
+struct ElementTracer::LinalgInfo {
+  SmallVector<int64_t> ranges;
+  /// Loop dimensions that reduce, in loop order.
+  SmallVector<unsigned> reduced;
+  /// Per operand (by operand number): its indexing map, and per result of
+  /// the map the loop dimension it reads (-1: not a plain dimension).
+  SmallVector<AffineMap> maps;
+  SmallVector<SmallVector<int64_t, 4>> dims;
+  /// Operands before the inits; body argument i is operand i.
+  unsigned inputs = 0;
+  Block *body = nullptr;
+  bool dynamic = false;
+};
+
+ElementTracer::ElementTracer(ExprArena &arena) : arena(arena) {}
+ElementTracer::~ElementTracer() = default;
+
+void ElementTracer::clearMemo() {
+  for (auto [value, linear] : filled)
+    memo[value][linear] = kNotTraced;
+  filled.clear();
+}
+
+const ElementTracer::LinalgInfo *ElementTracer::getLinalgInfo(Operation *op) {
+  std::unique_ptr<LinalgInfo> &slot = linalgInfo[op];
+  if (slot)
+    return slot.get();
+  auto linalgOp = cast<linalg::LinalgOp>(op);
+  slot = std::make_unique<LinalgInfo>();
+  LinalgInfo &info = *slot;
+  info.ranges = linalgOp.getStaticLoopRanges();
+  info.inputs = linalgOp.getNumDpsInputs();
+  info.body = linalgOp.getBlock();
+  info.dynamic = llvm::any_of(info.ranges, ShapedType::isDynamic);
+  for (auto [d, type] : llvm::enumerate(linalgOp.getIteratorTypesArray()))
+    if (type == utils::IteratorType::reduction)
+      info.reduced.push_back(d);
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = linalgOp.getMatchingIndexingMap(&operand);
+    SmallVector<int64_t, 4> dims;
+    for (AffineExpr expr : map.getResults()) {
+      auto dim = dyn_cast<AffineDimExpr>(expr);
+      dims.push_back(dim ? int64_t(dim.getPosition()) : -1);
+    }
+    info.maps.push_back(map);
+    info.dims.push_back(dims);
+  }
+  return slot.get();
+}
+
 FailureOr<Id> ElementTracer::trace(Value value, ArrayRef<int64_t> index) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || !type.hasStaticShape())
     return fail(value.getDefiningOp(), "a value without a static shape");
-  std::pair<Value, int64_t> key{value, linearizeIndex(index, type.getShape())};
-  auto it = memo.find(key);
-  if (it != memo.end())
-    return it->second;
+  std::vector<Id> &known = memo[value];
+  if (known.empty())
+    known.assign(type.getNumElements(), kNotTraced);
+  int64_t linear = linearizeIndex(index, type.getShape());
+  if (known[linear] != kNotTraced)
+    return known[linear];
   FailureOr<Id> id = traceUncached(value, index);
-  if (succeeded(id))
-    memo[key] = *id;
+  // The memo may have grown while tracing: look the slot up again.
+  if (succeeded(id)) {
+    std::vector<Id> &slot = memo[value];
+    slot[linear] = *id;
+    filled.push_back({value, linear});
+  }
   return id;
 }
 
@@ -448,7 +518,10 @@ FailureOr<Id> ElementTracer::traceUncached(Value value,
     return sourceElement(value, index);
   if (op->hasTrait<OpTrait::ConstantLike>())
     return constantElement(value, index);
-  if (!isReadable(op))
+  auto [known, fresh] = readable.try_emplace(op, false);
+  if (fresh)
+    known->second = isReadable(op);
+  if (!known->second)
     return sourceElement(value, index);
   visited.insert(op);
   return traceOp(op, cast<OpResult>(value), index);
@@ -508,11 +581,12 @@ namespace {
 struct BodyEvaluator {
   ElementTracer &tracer;
   ExprArena &arena;
-  linalg::LinalgOp op;
+  Operation *op;
+  Block *body;
   ArrayRef<int64_t> iv;
   /// Block argument -> its expression, filled lazily.
   function_ref<FailureOr<Id>(BlockArgument)> argument;
-  DenseMap<Value, Id> values;
+  llvm::SmallDenseMap<Value, Id, 16> values;
   Operation *failedOp = nullptr;
   std::string why;
 
@@ -534,15 +608,17 @@ struct BodyEvaluator {
 
   FailureOr<Id> evalUncached(Value v) {
     if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == op.getBlock())
+      if (arg.getOwner() == body)
         return argument(arg);
       return failAt(op, "a block argument from outside the body");
     }
     Operation *def = v.getDefiningOp();
-    if (std::optional<double> c = getScalarConstant(v))
-      return arena.constant(*c);
-    if (def->getBlock() != op.getBlock())
+    if (def->getBlock() != body ||
+        def->hasTrait<OpTrait::ConstantLike>()) {
+      if (std::optional<double> c = getScalarConstant(v))
+        return arena.constant(*c);
       return failAt(def, "a value computed outside the body");
+    }
     if (auto index = dyn_cast<linalg::IndexOp>(def))
       return arena.constant(double(iv[index.getDim()]));
     auto unary = [&](function_ref<Id(Id)> f) -> FailureOr<Id> {
@@ -631,77 +707,80 @@ struct BodyEvaluator {
 FailureOr<Id> ElementTracer::traceLinalg(Operation *operation, OpResult result,
                                          ArrayRef<int64_t> index) {
   auto op = cast<linalg::LinalgOp>(operation);
-  unsigned r = result.getResultNumber();
-  OpOperand *init = op.getDpsInitOperand(r);
-  AffineMap outMap = op.getMatchingIndexingMap(init);
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (llvm::any_of(ranges, ShapedType::isDynamic))
+  const LinalgInfo &info = *getLinalgInfo(operation);
+  if (info.dynamic)
     return fail(op, "a loop with a dynamic extent");
-  SmallVector<int64_t> iv(ranges.size(), -1);
-  for (auto [k, expr] : llvm::enumerate(outMap.getResults())) {
-    // A reduction's kept unit dimension is written as the constant 0.
-    if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
-      if (c.getValue() != index[k])
-        return fail(op, "an output indexing map that is not a permutation");
+  unsigned r = result.getResultNumber();
+  unsigned initNumber = info.inputs + r;
+  Value init = operation->getOperand(initNumber);
+  SmallVector<int64_t, 8> iv(info.ranges.size(), -1);
+  for (auto [k, expr] : llvm::enumerate(info.maps[initNumber].getResults())) {
+    int64_t dim = info.dims[initNumber][k];
+    if (dim >= 0) {
+      iv[dim] = index[k];
       continue;
     }
-    auto dim = dyn_cast<AffineDimExpr>(expr);
-    if (!dim)
+    // A reduction's kept unit dimension is written as the constant 0.
+    auto c = dyn_cast<AffineConstantExpr>(expr);
+    if (!c || c.getValue() != index[k])
       return fail(op, "an output indexing map that is not a permutation");
-    iv[dim.getPosition()] = index[k];
   }
-  SmallVector<unsigned> reduced;
   for (unsigned d = 0; d < iv.size(); ++d)
-    if (iv[d] < 0)
-      reduced.push_back(d);
-  for (unsigned d : reduced) {
-    if (op.getIteratorTypesArray()[d] != utils::IteratorType::reduction)
+    if (iv[d] < 0 && !llvm::is_contained(info.reduced, d))
       return fail(op, "a parallel loop the output does not index");
-    iv[d] = 0;
-  }
-  Block *body = op.getBlock();
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
-  Value yielded = yield.getOperand(r);
+  Value yielded = info.body->getTerminator()->getOperand(r);
 
   // The accumulator starts as the init element (read only if the body reads
   // it) and runs through the reduction points in loop order.
   std::optional<Id> acc;
-  BlockArgument accArg = op.getMatchingBlockArgument(init);
+  BlockArgument accArg = info.body->getArgument(initNumber);
   int64_t points = 1;
-  for (unsigned d : reduced)
-    points *= ranges[d];
+  for (unsigned d : info.reduced)
+    points *= info.ranges[d];
   if (points == 0)
-    return trace(init->get(), index);
+    return trace(init, index);
+  auto indexOf = [&](unsigned operand) {
+    SmallVector<int64_t, 4> at;
+    const SmallVector<int64_t, 4> &dims = info.dims[operand];
+    if (llvm::all_of(dims, [](int64_t d) { return d >= 0; })) {
+      for (int64_t d : dims)
+        at.push_back(iv[d]);
+      return at;
+    }
+    for (int64_t v : info.maps[operand].compose(iv))
+      at.push_back(v);
+    return at;
+  };
   for (int64_t p = 0; p < points; ++p) {
     int64_t rest = p;
-    for (int64_t i = int64_t(reduced.size()) - 1; i >= 0; --i) {
-      iv[reduced[i]] = rest % ranges[reduced[i]];
-      rest /= ranges[reduced[i]];
+    for (int64_t i = int64_t(info.reduced.size()) - 1; i >= 0; --i) {
+      unsigned d = info.reduced[i];
+      iv[d] = rest % info.ranges[d];
+      rest /= info.ranges[d];
     }
     auto argument = [&](BlockArgument arg) -> FailureOr<Id> {
       if (arg == accArg) {
         if (!acc) {
-          FailureOr<Id> start = trace(init->get(), index);
+          FailureOr<Id> start = trace(init, index);
           if (failed(start))
             return failure();
           acc = *start;
         }
         return *acc;
       }
-      OpOperand *operand = op.getMatchingOpOperand(arg);
-      if (op.isDpsInit(operand))
+      unsigned number = arg.getArgNumber();
+      if (number >= info.inputs)
         return fail(op, "a body that reads another result's accumulator");
-      Value input = operand->get();
+      Value input = operation->getOperand(number);
       if (!isa<ShapedType>(input.getType())) {
         if (std::optional<double> c = getScalarConstant(input))
           return arena.constant(*c);
         return fail(op, "a scalar operand that is not a constant");
       }
-      SmallVector<int64_t> at =
-          op.getMatchingIndexingMap(operand).compose(iv);
-      return trace(input, at);
+      return trace(input, indexOf(number));
     };
-    BodyEvaluator eval{*this, arena, op, iv, argument, {}, nullptr, {}};
+    BodyEvaluator eval{*this,    arena,   operation, info.body, iv,
+                       argument, {},      nullptr,   {}};
     FailureOr<Id> value = eval.eval(yielded);
     if (failed(value)) {
       if (eval.failedOp)

@@ -112,12 +112,7 @@ struct FuseDetectionsPass
     Location loc = producer ? producer->getLoc() : func.getLoc();
     DetectionRecord record;
     record.loc = formatReportLocation(loc);
-    record.outputs = outputsName(m.roots.size() == 2 ? OutputPacking::split
-                                                     : m.spec.packing)
-                         .str();
-    if (m.matched() && m.roots.size() == 1 &&
-        m.spec.packing == OutputPacking::split)
-      m.reason = Refusal::UnrecognizedPattern;
+    record.outputs = outputsName(m.spec.packing).str();
     if (m.matched()) {
       OpBuilder b(func.getBody().back().getTerminator());
       SmallVector<Location> locs;
@@ -134,8 +129,9 @@ struct FuseDetectionsPass
         m.detail = "the matched decode does not verify as "
                    "fusion.decode_detections";
       } else {
+        // The op may read a root itself (a head returned as it is).
         for (auto [root, result] : llvm::zip(m.roots, op.getOutputs()))
-          root.replaceAllUsesWith(result);
+          root.replaceAllUsesExcept(result, op);
         eraseDeadOpsFrom(m.replaced);
         record.coding = stringifyBoxCoding(m.spec.coding).str();
         record.format = stringifyBoxFormat(m.spec.format).str();

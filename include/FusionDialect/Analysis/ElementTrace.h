@@ -27,11 +27,10 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseMapInfo.h"
 #include "llvm/ADT/SetVector.h"
+#include <memory>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace mlir::fusion {
@@ -106,16 +105,37 @@ private:
 
   FloatType type;
   std::vector<Node> nodes;
-  /// Key of a node (kind, predicate, operands, value bits, source, index).
-  using Key = std::tuple<uint8_t, uint8_t, Id, Id, Id, uint64_t, unsigned,
-                         int64_t>;
-  llvm::DenseMap<Key, Id> interned;
+  /// A node packed into three words (kind, predicate and first operand;
+  /// the other operands; a constant's bits or an element's source and
+  /// index), hashed with one multiply per word: interning is the tracer's
+  /// hottest path.
+  struct Key {
+    uint64_t words[3];
+    bool operator==(const Key &other) const {
+      return words[0] == other.words[0] && words[1] == other.words[1] &&
+             words[2] == other.words[2];
+    }
+  };
+  struct KeyInfo {
+    static Key getEmptyKey() { return {{~0ull, 0, 0}}; }
+    static Key getTombstoneKey() { return {{~0ull - 1, 0, 0}}; }
+    static unsigned getHashValue(const Key &k) {
+      uint64_t h = k.words[0] * 0x9E3779B97F4A7C15ull;
+      h = (h ^ (h >> 29) ^ k.words[1]) * 0xBF58476D1CE4E5B9ull;
+      h = (h ^ (h >> 31) ^ k.words[2]) * 0x94D049BB133111EBull;
+      return unsigned(h ^ (h >> 32));
+    }
+    static bool isEqual(const Key &a, const Key &b) { return a == b; }
+  };
+  static Key keyOf(const Node &node);
+  llvm::DenseMap<Key, Id, KeyInfo> interned;
 };
 
 /// Writes tensor elements as ExprArena expressions.
 class ElementTracer {
 public:
-  explicit ElementTracer(ExprArena &arena) : arena(arena) {}
+  explicit ElementTracer(ExprArena &arena);
+  ~ElementTracer();
 
   /// Element `index` of `value`. Fails when an op on the way cannot be read
   /// as a function of elements (a body op without a known meaning, an
@@ -145,7 +165,7 @@ public:
   Operation *getFailedOp() const { return failedOp; }
 
   /// Forgets the elements traced so far; call with ExprArena::clear.
-  void clearMemo() { memo.clear(); }
+  void clearMemo();
 
 private:
   using Id = ExprArena::Id;
@@ -173,7 +193,17 @@ private:
   llvm::SetVector<Operation *> visited;
   llvm::SetVector<Value> constants;
   DenseMap<Value, ConstTensor> constantData;
-  DenseMap<std::pair<Value, int64_t>, Id> memo;
+  /// Per traced value, the id of each element traced so far (row-major;
+  /// kNotTraced where none), so that a lookup is an index.
+  DenseMap<Value, std::vector<Id>> memo;
+  /// The memo entries filled since the last clearMemo, to clear just them.
+  std::vector<std::pair<Value, int64_t>> filled;
+  /// What traceLinalg needs of an op, read once.
+  struct LinalgInfo;
+  DenseMap<Operation *, std::unique_ptr<LinalgInfo>> linalgInfo;
+  /// isReadable per op, asked once.
+  DenseMap<Operation *, bool> readable;
+  const LinalgInfo *getLinalgInfo(Operation *op);
   std::string failureText;
   Operation *failedOp = nullptr;
 };

@@ -3,9 +3,10 @@
 // tensor.expand_shape / linalg.transpose / tensor.collapse_shape, tensor.concat
 // across levels, elementwise linalg.generic bodies, softmax as torch-mlir
 // lowers it): each decode becomes ONE fusion.decode_detections reading the
-// head tensors directly, with the coding, weights, clamp, DFL, anchor layout,
-// score activation and packing the IR computes; none of the decode's linalg
-// or tensor ops survive, and the fused decision is remarked.
+// head tensors directly, with the coding, weights (non-unit, all 1, or 1 for
+// w and h only), clamp, DFL, anchor layout, score activation and packing the
+// IR computes; none of the decode's linalg or tensor ops survive, and the
+// fused decision is remarked.
 //
 // RUN: fusion-opt %s --split-input-file --fusion-fuse-detect=explain -verify-diagnostics | FileCheck %s
 //
@@ -296,9 +297,10 @@ func.func @ssd_center_size_softmax(%box0: tensor<1x8x2x2xf32>, %box1: tensor<1x1
 // -----
 //--- retinanet.mlir
 // RetinaNet-style: sigmoid scores, batch 2, anchors given per image as one
-// [B, N, 4] constant (bn4), no clamp, weights (2, 2, 1, 1): the division by 2
-// is read as the multiplication by 0.5 it rounds like. (RetinaNet's own
-// weights (1, 1, 1, 1) are refused today: known-issue-unit-weights.mlir.)
+// [B, N, 4] constant (bn4), no clamp, and torchvision RetinaNet's BoxCoder
+// weights (1, 1, 1, 1): each delta is divided by 1, which leaves dx and dy
+// multiplied by the anchor's width and height (constants too) and nothing
+// else; the op carries the default weights.
 
 // CHECK-LABEL: func.func @retinanet_sigmoid_b2(
 // CHECK-SAME:      %[[BOX0:[^:]+]]: tensor<2x8x2x2xf32>, %[[BOX1:[^:]+]]: tensor<2x4x1x2xf32>, %[[CLS0:[^:]+]]: tensor<2x4x2x2xf32>, %[[CLS1:[^:]+]]: tensor<2x2x1x2xf32>)
@@ -307,7 +309,7 @@ func.func @ssd_center_size_softmax(%box0: tensor<1x8x2x2xf32>, %box1: tensor<1x1
 // CHECK-NOT:     {{(linalg|tensor|math)\.}}
 // CHECK:         %[[D:.+]]:2 = fusion.decode_detections boxes(nchw %[[BOX0]], %[[BOX1]] : tensor<2x8x2x2xf32>, tensor<2x4x1x2xf32>)
 // CHECK-SAME:      scores(nchw %[[CLS0]], %[[CLS1]] : tensor<2x4x2x2xf32>, tensor<2x2x1x2xf32>)
-// CHECK-SAME:      anchors(%[[ANCHORS]] : tensor<2x10x4xf32>) coding(center_size) weights([2.000000e+00, 2.000000e+00, 1.000000e+00, 1.000000e+00]) anchor_layout(bn4) score(sigmoid) to xyxy -> tensor<2x10x4xf32>, tensor<2x10x2xf32>{{$}}
+// CHECK-SAME:      anchors(%[[ANCHORS]] : tensor<2x10x4xf32>) coding(center_size) anchor_layout(bn4) score(sigmoid) to xyxy -> tensor<2x10x4xf32>, tensor<2x10x2xf32>{{$}}
 // CHECK-NEXT:    return %[[D]]#0, %[[D]]#1 : tensor<2x10x4xf32>, tensor<2x10x2xf32>
 
 #map = affine_map<(d0) -> (d0)>
@@ -383,7 +385,7 @@ func.func @retinanet_sigmoid_b2(%box0: tensor<2x8x2x2xf32>, %box1: tensor<2x4x1x
   } -> tensor<20xf32>
   %e43 = tensor.empty() : tensor<20x1xf32>
   %extracted_slice44 = tensor.extract_slice %collapsed19[0, 0] [20, 1] [1, 4] : tensor<20x4xf32> to tensor<20x1xf32>
-  %cst45 = arith.constant 2.000000e+00 : f32
+  %cst45 = arith.constant 1.000000e+00 : f32
   %v46 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel"]} ins(%extracted_slice44 : tensor<20x1xf32>) outs(%e43 : tensor<20x1xf32>) {
   ^bb0(%in0: f32, %out: f32):
     %r = arith.divf %in0, %cst45 : f32
@@ -967,7 +969,8 @@ func.func @corners_softmax_drop_background(%box0: tensor<1x8x2x2xf32>, %box1: te
 //--- bnk.mlir
 // Heads given as one tensor each, [B, N, K] (bnk), instead of per-level conv
 // outputs: center-size against anchors [1, N, 4] (one_n4) with weights
-// (5, 5, 2.5, 2.5), no clamp; a class softmax.
+// (2, 2, 1, 1), no clamp; the division by 2 is read as the multiplication by
+// 0.5 it rounds like, the division by 1 as none; a class softmax.
 
 // CHECK-LABEL: func.func @bnk_heads_one_n4(
 // CHECK-SAME:      %[[BOXES:[^:]+]]: tensor<1x12x4xf32>, %[[LOGITS:[^:]+]]: tensor<1x12x3xf32>)
@@ -976,7 +979,7 @@ func.func @corners_softmax_drop_background(%box0: tensor<1x8x2x2xf32>, %box1: te
 // CHECK-NOT:     {{(linalg|tensor|math)\.}}
 // CHECK:         %[[D:.+]]:2 = fusion.decode_detections boxes(bnk %[[BOXES]] : tensor<1x12x4xf32>)
 // CHECK-SAME:      scores(bnk %[[LOGITS]] : tensor<1x12x3xf32>)
-// CHECK-SAME:      anchors(%[[ANCHORS]] : tensor<1x12x4xf32>) coding(center_size) weights([5.000000e+00, 5.000000e+00, 2.500000e+00, 2.500000e+00]) anchor_layout(one_n4) score(softmax) to xyxy -> tensor<1x12x4xf32>, tensor<1x12x3xf32>{{$}}
+// CHECK-SAME:      anchors(%[[ANCHORS]] : tensor<1x12x4xf32>) coding(center_size) weights([2.000000e+00, 2.000000e+00, 1.000000e+00, 1.000000e+00]) anchor_layout(one_n4) score(softmax) to xyxy -> tensor<1x12x4xf32>, tensor<1x12x3xf32>{{$}}
 // CHECK-NEXT:    return %[[D]]#0, %[[D]]#1 : tensor<1x12x4xf32>, tensor<1x12x3xf32>
 
 #map = affine_map<(d0) -> (d0)>
@@ -1036,7 +1039,7 @@ func.func @bnk_heads_one_n4(%boxes: tensor<1x12x4xf32>, %logits: tensor<1x12x3xf
   } -> tensor<12xf32>
   %e25 = tensor.empty() : tensor<12x1xf32>
   %extracted_slice26 = tensor.extract_slice %collapsed2[0, 0] [12, 1] [1, 4] : tensor<12x4xf32> to tensor<12x1xf32>
-  %cst27 = arith.constant 5.000000e+00 : f32
+  %cst27 = arith.constant 2.000000e+00 : f32
   %v28 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel"]} ins(%extracted_slice26 : tensor<12x1xf32>) outs(%e25 : tensor<12x1xf32>) {
   ^bb0(%in0: f32, %out: f32):
     %r = arith.divf %in0, %cst27 : f32
@@ -1049,7 +1052,7 @@ func.func @bnk_heads_one_n4(%boxes: tensor<1x12x4xf32>, %logits: tensor<1x12x3xf
     linalg.yield %r : f32
   } -> tensor<12x1xf32>
   %extracted_slice31 = tensor.extract_slice %collapsed2[0, 2] [12, 1] [1, 4] : tensor<12x4xf32> to tensor<12x1xf32>
-  %cst32 = arith.constant 2.500000e+00 : f32
+  %cst32 = arith.constant 1.000000e+00 : f32
   %v33 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel"]} ins(%extracted_slice31 : tensor<12x1xf32>) outs(%e25 : tensor<12x1xf32>) {
   ^bb0(%in0: f32, %out: f32):
     %r = arith.divf %in0, %cst32 : f32

@@ -2,8 +2,8 @@
 // record per candidate in program order (its location, outputs, coding,
 // format, score activation, head layout, levels, anchors per image, classes,
 // fused or the reason id and why), then a summary. The module holds two fused
-// decodes (split and packed outputs) and two refused ones with different
-// reasons, so every field and count is meaningful.
+// decodes (split and packed outputs) and three refused ones (split and packed
+// outputs, two reasons), so every field and count is meaningful.
 
 // RUN: fusion-opt %s --fusion-fuse-detect=report=- -o /dev/null | FileCheck %s
 
@@ -27,6 +27,9 @@
 // IR-LABEL: func.func @refused_multi_use
 // IR-NOT: fusion.decode_detections
 // IR: tosa.reciprocal
+// IR-LABEL: func.func @refused_packed
+// IR-NOT: fusion.decode_detections
+// IR: math.tanh
 // IR-NOT: "version"
 
 // ERR: error: cannot write detection report '/nonexistent/dir/r.json'
@@ -206,7 +209,7 @@ func.func @refused_tanh(%box0: tensor<1x4x2x2xf32>, %box1: tensor<1x8x1x1xf32>, 
 // CHECK-NEXT:       "outputs": "split",
 // CHECK-NEXT:       "reason": "multi_use",
 // CHECK-NEXT:       "score": ""
-// CHECK-NEXT:     }{{$}}
+// CHECK-NEXT:     },
 func.func @refused_multi_use(%boxes: tensor<1x6x4xf32>, %logits: tensor<1x6x3xf32>) -> (tensor<1x6x4xf32>, tensor<1x6x2xf32>, tensor<6xf32>) {
   %c1 = "tosa.const"() <{values = dense<[[[5.000000e-01]]]> : tensor<1x1x1xf32>}> : () -> tensor<1x1x1xf32>
   %s3 = tosa.const_shape {values = dense<0> : tensor<3xindex>} : () -> !tosa.shape<3>
@@ -239,15 +242,41 @@ func.func @refused_multi_use(%boxes: tensor<1x6x4xf32>, %logits: tensor<1x6x3xf3
   return %v18, %v25, %v27 : tensor<1x6x4xf32>, tensor<1x6x2xf32>, tensor<6xf32>
 }
 
+// Refused, one packed result (read as [B, 4 + C', N] first): its values go
+// through math.tanh (unrecognized_pattern).
+// CHECK-NEXT:     {
+// CHECK-NEXT:       "anchors": 0,
+// CHECK-NEXT:       "classes": 0,
+// CHECK-NEXT:       "coding": "",
+// CHECK-NEXT:       "detail": "the box values go through 'math.tanh': a body op the recognizer does not read",
+// CHECK-NEXT:       "format": "",
+// CHECK-NEXT:       "fused": false,
+// CHECK-NEXT:       "heads": "",
+// CHECK-NEXT:       "levels": 0,
+// CHECK-NEXT:       "loc": "{{.*}}report.mlir:[[@LINE+7]]:8",
+// CHECK-NEXT:       "outputs": "packed_bkn",
+// CHECK-NEXT:       "reason": "unrecognized_pattern",
+// CHECK-NEXT:       "score": ""
+// CHECK-NEXT:     }{{$}}
+func.func @refused_packed(%x: tensor<1x8x6xf32>) -> tensor<1x8x6xf32> {
+  %e = tensor.empty() : tensor<1x8x6xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<1x8x6xf32>) outs(%e : tensor<1x8x6xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = math.tanh %in : f32
+    linalg.yield %t : f32
+  } -> tensor<1x8x6xf32>
+  return %r : tensor<1x8x6xf32>
+}
+
 // CHECK-NEXT:   ],
 // CHECK-NEXT:   "summary": {
 // CHECK-NEXT:     "by_reason": {
 // CHECK-NEXT:       "multi_use": 1,
-// CHECK-NEXT:       "unrecognized_pattern": 1
+// CHECK-NEXT:       "unrecognized_pattern": 2
 // CHECK-NEXT:     },
-// CHECK-NEXT:     "candidates": 4,
+// CHECK-NEXT:     "candidates": 5,
 // CHECK-NEXT:     "fused": 2,
-// CHECK-NEXT:     "refused": 2
+// CHECK-NEXT:     "refused": 3
 // CHECK-NEXT:   },
 // CHECK-NEXT:   "version": 1
 // CHECK-NEXT: }

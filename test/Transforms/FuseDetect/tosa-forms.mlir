@@ -1,12 +1,13 @@
 // fusion-fuse-detect on small decodes in torch-mlir's TOSA spelling (the forms
 // of test/Corpus/Inputs/{ssdlite,yolov8n}-tosa-b1.mlir): the heads are NHWC
-// conv outputs, so each case takes them as [B, H, W, A*K] arguments. Each
-// decode becomes ONE fusion.decode_detections reading those tensors directly
-// (box/score layout nhwc), with the coding, weights, clamp, DFL, anchor layout,
-// score activation, softmax spelling and packing the IR computes; none of the
-// decode's TOSA ops survive (only the anchors' constant, or the anchors and
-// strides rematerialized in the op's layout), and the fused decision is
-// remarked.
+// conv outputs, so the per-level cases take them as [B, H, W, A*K] arguments
+// (box/score layout nhwc), the others as one [B, N, K] tensor each (bnk). Each
+// decode becomes ONE fusion.decode_detections reading those tensors directly,
+// with the coding, weights (non-unit, all 1, or 1 for x and y only), scaling,
+// clamp, DFL, anchor layout, score activation, softmax spelling and packing
+// the IR computes; none of the decode's TOSA ops survive (only the anchors'
+// constant, or the anchors and strides rematerialized in the op's layout), and
+// the fused decision is remarked.
 //
 // RUN: fusion-opt %s --split-input-file --fusion-fuse-detect=explain -verify-diagnostics | FileCheck %s
 //
@@ -18,6 +19,8 @@
 // RUN: fusion-verify %t/ssd.mlir --entry=tosa_ssd_center_size_softmax --frames=200 --rtol=1e-5 --atol=1e-5 | FileCheck %s --check-prefix=PARITY -DENTRY=tosa_ssd_center_size_softmax
 // RUN: fusion-verify %t/yolov8.mlir --entry=tosa_yolov8_dfl_packed --frames=200 --rtol=1e-5 --atol=1e-5 | FileCheck %s --check-prefix=PARITY -DENTRY=tosa_yolov8_dfl_packed
 // RUN: fusion-verify %t/variances.mlir --entry=tosa_sigmoid_variances_cxcywh_b2 --frames=200 --rtol=1e-5 --atol=1e-5 | FileCheck %s --check-prefix=PARITY -DENTRY=tosa_sigmoid_variances_cxcywh_b2
+// RUN: fusion-verify %t/unit-weights.mlir --entry=tosa_bnk_unit_weights --frames=200 --rtol=1e-5 --atol=1e-5 | FileCheck %s --check-prefix=PARITY -DENTRY=tosa_bnk_unit_weights
+// RUN: fusion-verify %t/variances-unit-xy.mlir --entry=tosa_bnk_variances_unit_xy --frames=200 --rtol=1e-5 --atol=1e-5 | FileCheck %s --check-prefix=PARITY -DENTRY=tosa_bnk_variances_unit_xy
 // RUN: fusion-verify %t/bnk.mlir --entry=tosa_bnk_corners_cxcywh_drop_background --frames=200 --rtol=1e-5 --atol=1e-5 | FileCheck %s --check-prefix=PARITY -DENTRY=tosa_bnk_corners_cxcywh_drop_background
 
 // PARITY: fusion-verify: @[[ENTRY]], fused vs reference, 200 frames, {{.*}}, fused decodes 1{{$}}
@@ -329,6 +332,122 @@ func.func @tosa_sigmoid_variances_cxcywh_b2(%box0: tensor<2x2x2x8xf32>, %box1: t
   %v59 = tosa.concat %v52, %v54, %v56, %v58 {axis = 2 : i32} : (tensor<2x10x1xf32>, tensor<2x10x1xf32>, tensor<2x10x1xf32>, tensor<2x10x1xf32>) -> tensor<2x10x4xf32>
   %v60 = tosa.sigmoid %v26 : (tensor<2x10x2xf32>) -> tensor<2x10x2xf32>
   return %v59, %v60 : tensor<2x10x4xf32>, tensor<2x10x2xf32>
+}
+
+// -----
+//--- unit-weights.mlir
+// RetinaNet's BoxCoder weights (1, 1, 1, 1) on one [B, N, K] head tensor
+// each: the divisions by 1 are gone, so each raw dx and dy is multiplied by
+// the anchor's width or height (a constant, as anchors are) and nothing else;
+// xyxy anchors [N, 4] reshaped to [1, N, 4]; sigmoid scores. The op carries
+// the default weights.
+
+// CHECK-LABEL: func.func @tosa_bnk_unit_weights(
+// CHECK-SAME:      %[[DELTAS:[^:]+]]: tensor<1x3x4xf32>, %[[LOGITS:[^:]+]]: tensor<1x3x2xf32>)
+// CHECK-NOT:     {{= tosa\.}}
+// CHECK:         %[[ANCHORS:.+]] = "tosa.const"() <{values = dense<{{\[\[}}1.000000e+00, 7.500000e-01, 5.000000e+00, 1.250000e+00]{{.*}}> : tensor<3x4xf32>}> : () -> tensor<3x4xf32>
+// CHECK-NOT:     {{= tosa\.}}
+// CHECK:         %[[D:.+]]:2 = fusion.decode_detections boxes(bnk %[[DELTAS]] : tensor<1x3x4xf32>)
+// CHECK-SAME:      scores(bnk %[[LOGITS]] : tensor<1x3x2xf32>)
+// CHECK-SAME:      anchors(%[[ANCHORS]] : tensor<3x4xf32>) coding(center_size) anchor_layout(n4) score(sigmoid) to xyxy -> tensor<1x3x4xf32>, tensor<1x3x2xf32>{{$}}
+// CHECK-NEXT:    return %[[D]]#0, %[[D]]#1 : tensor<1x3x4xf32>, tensor<1x3x2xf32>
+
+func.func @tosa_bnk_unit_weights(%deltas: tensor<1x3x4xf32>, %logits: tensor<1x3x2xf32>) -> (tensor<1x3x4xf32>, tensor<1x3x2xf32>) {
+  %c1 = "tosa.const"() <{values = dense<[[[5.000000e-01]]]> : tensor<1x1x1xf32>}> : () -> tensor<1x1x1xf32>
+  %c2 = "tosa.const"() <{values = dense<[[1.000000e+00, 7.500000e-01, 5.000000e+00, 1.250000e+00], [2.500000e-01, 2.500000e-01, 3.750000e+00, 7.500000e-01], [2.000000e+00, 7.500000e-01, 3.000000e+00, 1.250000e+00]]> : tensor<3x4xf32>}> : () -> tensor<3x4xf32>
+  %s4 = tosa.const_shape {values = dense<[1, 3, 4]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %v3 = tosa.reshape %c2, %s4 : (tensor<3x4xf32>, !tosa.shape<3>) -> tensor<1x3x4xf32>
+  %s6 = tosa.const_shape {values = dense<0> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %s7 = tosa.const_shape {values = dense<[1, 3, 1]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %v5 = tosa.slice %v3, %s6, %s7 : (tensor<1x3x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x3x1xf32>
+  %s9 = tosa.const_shape {values = dense<[0, 0, 1]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %v8 = tosa.slice %v3, %s9, %s7 : (tensor<1x3x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x3x1xf32>
+  %s11 = tosa.const_shape {values = dense<[0, 0, 2]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %v10 = tosa.slice %v3, %s11, %s7 : (tensor<1x3x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x3x1xf32>
+  %s13 = tosa.const_shape {values = dense<[0, 0, 3]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %v12 = tosa.slice %v3, %s13, %s7 : (tensor<1x3x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x3x1xf32>
+  %v14 = tosa.slice %deltas, %s6, %s7 : (tensor<1x3x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x3x1xf32>
+  %v15 = tosa.slice %deltas, %s9, %s7 : (tensor<1x3x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x3x1xf32>
+  %v16 = tosa.slice %deltas, %s11, %s7 : (tensor<1x3x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x3x1xf32>
+  %v17 = tosa.slice %deltas, %s13, %s7 : (tensor<1x3x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x3x1xf32>
+  %v18 = tosa.sub %v10, %v5 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %v19 = tosa.sub %v12, %v8 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %c21 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v20 = tosa.mul %v18, %c1, %c21 : (tensor<1x3x1xf32>, tensor<1x1x1xf32>, tensor<1xi8>) -> tensor<1x3x1xf32>
+  %v22 = tosa.add %v5, %v20 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %v23 = tosa.mul %v19, %c1, %c21 : (tensor<1x3x1xf32>, tensor<1x1x1xf32>, tensor<1xi8>) -> tensor<1x3x1xf32>
+  %v24 = tosa.add %v8, %v23 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %v25 = tosa.mul %v14, %v18, %c21 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>, tensor<1xi8>) -> tensor<1x3x1xf32>
+  %v26 = tosa.add %v25, %v22 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %v27 = tosa.mul %v15, %v19, %c21 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>, tensor<1xi8>) -> tensor<1x3x1xf32>
+  %v28 = tosa.add %v27, %v24 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %v29 = tosa.exp %v16 : (tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %v30 = tosa.mul %v29, %v18, %c21 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>, tensor<1xi8>) -> tensor<1x3x1xf32>
+  %v31 = tosa.exp %v17 : (tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %v32 = tosa.mul %v31, %v19, %c21 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>, tensor<1xi8>) -> tensor<1x3x1xf32>
+  %v33 = tosa.mul %c1, %v30, %c21 : (tensor<1x1x1xf32>, tensor<1x3x1xf32>, tensor<1xi8>) -> tensor<1x3x1xf32>
+  %v34 = tosa.mul %c1, %v32, %c21 : (tensor<1x1x1xf32>, tensor<1x3x1xf32>, tensor<1xi8>) -> tensor<1x3x1xf32>
+  %v35 = tosa.sub %v26, %v33 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %v36 = tosa.sub %v28, %v34 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %v37 = tosa.add %v26, %v33 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  %v38 = tosa.add %v28, %v34 : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
+  // expected-remark @below {{fused [fused]: detection decode center_size to xyxy, sigmoid scores of 2 classes, 3 anchors read from 1 bnk head tensor, split outputs}}
+  %v39 = tosa.concat %v35, %v36, %v37, %v38 {axis = 2 : i32} : (tensor<1x3x1xf32>, tensor<1x3x1xf32>, tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<1x3x4xf32>
+  %v40 = tosa.sigmoid %logits : (tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
+  return %v39, %v40 : tensor<1x3x4xf32>, tensor<1x3x2xf32>
+}
+
+// -----
+//--- variances-unit-xy.mlir
+// SSD variances whose x and y entries are 1, (1, 1, 0.2, 0.2), on one
+// [B, N, K] head tensor each: dx and dy go unscaled into the product with the
+// prior's width and height, dw and dh are multiplied by 0.2; priors [N, 4] in
+// (cx, cy, w, h) form reshaped to [1, N, 4]; boxes left in cxcywh; sigmoid
+// scores.
+
+// CHECK-LABEL: func.func @tosa_bnk_variances_unit_xy(
+// CHECK-SAME:      %[[DELTAS:[^:]+]]: tensor<1x4x4xf32>, %[[LOGITS:[^:]+]]: tensor<1x4x3xf32>)
+// CHECK-NOT:     {{= tosa\.}}
+// CHECK:         %[[PRIORS:.+]] = "tosa.const"() <{values = dense<{{\[\[}}3.750000e+00, 1.250000e+00, 3.500000e+00, 5.000000e-01]{{.*}}> : tensor<4x4xf32>}> : () -> tensor<4x4xf32>
+// CHECK-NOT:     {{= tosa\.}}
+// CHECK:         %[[D:.+]]:2 = fusion.decode_detections boxes(bnk %[[DELTAS]] : tensor<1x4x4xf32>)
+// CHECK-SAME:      scores(bnk %[[LOGITS]] : tensor<1x4x3xf32>)
+// CHECK-SAME:      anchors(%[[PRIORS]] : tensor<4x4xf32>) coding(center_size) weights([1.000000e+00, 1.000000e+00, 0.20000000298023224, 0.20000000298023224]) scaling(multiply) anchor_layout(n4) anchor_format(cxcywh) score(sigmoid) to cxcywh -> tensor<1x4x4xf32>, tensor<1x4x3xf32>{{$}}
+// CHECK-NEXT:    return %[[D]]#0, %[[D]]#1 : tensor<1x4x4xf32>, tensor<1x4x3xf32>
+
+func.func @tosa_bnk_variances_unit_xy(%deltas: tensor<1x4x4xf32>, %logits: tensor<1x4x3xf32>) -> (tensor<1x4x4xf32>, tensor<1x4x3xf32>) {
+  %c1 = "tosa.const"() <{values = dense<[[3.750000e+00, 1.250000e+00, 3.500000e+00, 5.000000e-01], [2.000000e+00, 1.500000e+00, 1.000000e+00, 1.500000e+00], [2.250000e+00, 1.750000e+00, 4.000000e+00, 1.500000e+00], [4.500000e+00, 1.000000e+00, 6.000000e+00, 1.500000e+00]]> : tensor<4x4xf32>}> : () -> tensor<4x4xf32>
+  %s3 = tosa.const_shape {values = dense<[1, 4, 4]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %v2 = tosa.reshape %c1, %s3 : (tensor<4x4xf32>, !tosa.shape<3>) -> tensor<1x4x4xf32>
+  %s5 = tosa.const_shape {values = dense<0> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %s6 = tosa.const_shape {values = dense<[1, 4, 1]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %v4 = tosa.slice %v2, %s5, %s6 : (tensor<1x4x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x4x1xf32>
+  %s8 = tosa.const_shape {values = dense<[0, 0, 1]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %v7 = tosa.slice %v2, %s8, %s6 : (tensor<1x4x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x4x1xf32>
+  %s10 = tosa.const_shape {values = dense<[0, 0, 2]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %v9 = tosa.slice %v2, %s10, %s6 : (tensor<1x4x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x4x1xf32>
+  %s12 = tosa.const_shape {values = dense<[0, 0, 3]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %v11 = tosa.slice %v2, %s12, %s6 : (tensor<1x4x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x4x1xf32>
+  %v13 = tosa.slice %deltas, %s5, %s6 : (tensor<1x4x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x4x1xf32>
+  %v14 = tosa.slice %deltas, %s8, %s6 : (tensor<1x4x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x4x1xf32>
+  %v15 = tosa.slice %deltas, %s10, %s6 : (tensor<1x4x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x4x1xf32>
+  %v16 = tosa.slice %deltas, %s12, %s6 : (tensor<1x4x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x4x1xf32>
+  %c17 = "tosa.const"() <{values = dense<[[[2.000000e-01]]]> : tensor<1x1x1xf32>}> : () -> tensor<1x1x1xf32>
+  %c18 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v19 = tosa.mul %v15, %c17, %c18 : (tensor<1x4x1xf32>, tensor<1x1x1xf32>, tensor<1xi8>) -> tensor<1x4x1xf32>
+  %v20 = tosa.mul %v16, %c17, %c18 : (tensor<1x4x1xf32>, tensor<1x1x1xf32>, tensor<1xi8>) -> tensor<1x4x1xf32>
+  %v21 = tosa.mul %v13, %v9, %c18 : (tensor<1x4x1xf32>, tensor<1x4x1xf32>, tensor<1xi8>) -> tensor<1x4x1xf32>
+  %v22 = tosa.add %v21, %v4 : (tensor<1x4x1xf32>, tensor<1x4x1xf32>) -> tensor<1x4x1xf32>
+  %v23 = tosa.mul %v14, %v11, %c18 : (tensor<1x4x1xf32>, tensor<1x4x1xf32>, tensor<1xi8>) -> tensor<1x4x1xf32>
+  %v24 = tosa.add %v23, %v7 : (tensor<1x4x1xf32>, tensor<1x4x1xf32>) -> tensor<1x4x1xf32>
+  %v25 = tosa.exp %v19 : (tensor<1x4x1xf32>) -> tensor<1x4x1xf32>
+  %v26 = tosa.mul %v25, %v9, %c18 : (tensor<1x4x1xf32>, tensor<1x4x1xf32>, tensor<1xi8>) -> tensor<1x4x1xf32>
+  %v27 = tosa.exp %v20 : (tensor<1x4x1xf32>) -> tensor<1x4x1xf32>
+  %v28 = tosa.mul %v27, %v11, %c18 : (tensor<1x4x1xf32>, tensor<1x4x1xf32>, tensor<1xi8>) -> tensor<1x4x1xf32>
+  // expected-remark @below {{fused [fused]: detection decode center_size to cxcywh, sigmoid scores of 3 classes, 4 anchors read from 1 bnk head tensor, split outputs}}
+  %v29 = tosa.concat %v22, %v24, %v26, %v28 {axis = 2 : i32} : (tensor<1x4x1xf32>, tensor<1x4x1xf32>, tensor<1x4x1xf32>, tensor<1x4x1xf32>) -> tensor<1x4x4xf32>
+  %v30 = tosa.sigmoid %logits : (tensor<1x4x3xf32>) -> tensor<1x4x3xf32>
+  return %v29, %v30 : tensor<1x4x4xf32>, tensor<1x4x3xf32>
 }
 
 // -----
