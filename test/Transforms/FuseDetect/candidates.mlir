@@ -3,8 +3,8 @@
 // computes: a box result [B, N, 4] paired with a score result [B, N, C'] of
 // the same B and N, in either order (with four kept classes both are
 // [B, N, 4], and both readings are tried), or an unpaired result read as one
-// packed output, [B, 4 + C', N] or [B, N, 4 + C']. Not candidates: a function
-// argument handed back unchanged, a result of a fusion.decode_detections
+// packed output, [B, 4 + C', N] or [B, N, 4 + C']. Not candidates: function
+// arguments handed back unchanged (all of a candidate's results), a result of a fusion.decode_detections
 // already there, and results of another rank. In explain mode every candidate
 // is remarked, fused or not, so the absence of an expected-remark below is
 // the check that a function held no candidate; its CHECK lines show the IR
@@ -13,22 +13,24 @@
 // RUN: fusion-opt %s --split-input-file --fusion-fuse-detect=explain -verify-diagnostics | FileCheck %s
 //
 // The whole file as one module (no split): the same remarks, and a report
-// with a record for each of the three candidates and none for the rest.
+// with a record for each of the four candidates and none for the rest.
 // RUN: fusion-opt %s '--fusion-fuse-detect=explain report=-' -verify-diagnostics -o /dev/null | FileCheck %s --check-prefix=REPORT
 //
 // Numeric parity of the fused cases that the other files have nothing like:
-// the results returned scores first, and a head that is itself a result.
+// the results returned scores first, a head that is itself a result, and
+// boxes that are an argument.
 // RUN: rm -rf %t && split-file %s %t
 // RUN: fusion-verify %t/scores-first.mlir --entry=four_classes_scores_first --frames=200 --rtol=1e-5 --atol=1e-5 | FileCheck %s --check-prefix=PARITY -DENTRY=four_classes_scores_first
 // RUN: fusion-verify %t/head-returned.mlir --entry=conv_head_returned --frames=200 --rtol=1e-5 --atol=1e-5 | FileCheck %s --check-prefix=PARITY -DENTRY=conv_head_returned
+// RUN: fusion-verify %t/argument-boxes.mlir --entry=argument_boxes --frames=200 --rtol=1e-5 --atol=1e-5 | FileCheck %s --check-prefix=PARITY -DENTRY=argument_boxes
 
 // PARITY: fusion-verify: @[[ENTRY]], fused vs reference, 200 frames, {{.*}}, fused decodes 1{{$}}
 // PARITY: {{^}}PASS{{$}}
 
 // REPORT:      "summary": {
 // REPORT-NEXT:   "by_reason": {},
-// REPORT-NEXT:   "candidates": 3,
-// REPORT-NEXT:   "fused": 3,
+// REPORT-NEXT:   "candidates": 4,
+// REPORT-NEXT:   "fused": 4,
 // REPORT-NEXT:   "refused": 0
 // REPORT-NEXT: },
 
@@ -161,6 +163,32 @@ func.func @conv_head_returned(%x: tensor<1x8x2xf32>, %w: tensor<3x2x4xf32>, %log
   %f = linalg.fill ins(%zero : f32) outs(%e0 : tensor<1x6x4xf32>) -> tensor<1x6x4xf32>
   // expected-remark @below {{fused [fused]: detection decode corners to xyxy, sigmoid scores of 3 classes, 6 anchors read from 1 bnk head tensor, split outputs}}
   %boxes = linalg.conv_1d_nwc_wcf {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>} ins(%x, %w : tensor<1x8x2xf32>, tensor<3x2x4xf32>) outs(%f : tensor<1x6x4xf32>) -> tensor<1x6x4xf32>
+  %e = tensor.empty() : tensor<1x6x3xf32>
+  %scores = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%logits : tensor<1x6x3xf32>) outs(%e : tensor<1x6x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    %y = math.exp %n : f32
+    %d = arith.addf %y, %one : f32
+    %q = arith.divf %one, %d : f32
+    linalg.yield %q : f32
+  } -> tensor<1x6x3xf32>
+  return %boxes, %scores : tensor<1x6x4xf32>, tensor<1x6x3xf32>
+}
+
+// -----
+//--- argument-boxes.mlir
+// Boxes handed in already decoded (an argument) beside scores the function
+// computes: one candidate, whose boxes are corners read from the argument.
+// The remark is at the function: its first result has no producing op.
+
+// CHECK-LABEL: func.func @argument_boxes(
+// CHECK-SAME:      %[[B:[^:]+]]: tensor<1x6x4xf32>, %[[L:[^:]+]]: tensor<1x6x3xf32>)
+// CHECK:         %[[D:.+]]:2 = fusion.decode_detections boxes(bnk %[[B]] : tensor<1x6x4xf32>) scores(bnk %[[L]] : tensor<1x6x3xf32>) coding(corners) anchor_layout(none) score(sigmoid) to xyxy -> tensor<1x6x4xf32>, tensor<1x6x3xf32>{{$}}
+// CHECK-NEXT:    return %[[D]]#0, %[[D]]#1 : tensor<1x6x4xf32>, tensor<1x6x3xf32>
+
+// expected-remark @below {{fused [fused]: detection decode corners to xyxy, sigmoid scores of 3 classes, 6 anchors read from 1 bnk head tensor, split outputs}}
+func.func @argument_boxes(%boxes: tensor<1x6x4xf32>, %logits: tensor<1x6x3xf32>) -> (tensor<1x6x4xf32>, tensor<1x6x3xf32>) {
+  %one = arith.constant 1.000000e+00 : f32
   %e = tensor.empty() : tensor<1x6x3xf32>
   %scores = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%logits : tensor<1x6x3xf32>) outs(%e : tensor<1x6x3xf32>) {
   ^bb0(%in: f32, %out: f32):
