@@ -1,14 +1,14 @@
 // Which function results fusion-fuse-detect takes for a decode's outputs.
-// A candidate is a static rank-3 float result that an op of the function
-// computes: a box result [B, N, 4] paired with a score result [B, N, C'] of
-// the same B and N, in either order (with four kept classes both are
-// [B, N, 4], and both readings are tried), or an unpaired result read as one
-// packed output, [B, 4 + C', N] or [B, N, 4 + C']. Not candidates: function
-// arguments handed back unchanged (all of a candidate's results), a result of a fusion.decode_detections
-// already there, and results of another rank. In explain mode every candidate
-// is remarked, fused or not, so the absence of an expected-remark below is
-// the check that a function held no candidate; its CHECK lines show the IR
-// unchanged.
+// A candidate is made of static rank-3 float results: a box result
+// [B, N, 4] paired with a score result [B, N, C'] of the same B and N, in
+// either order (with four kept classes both are [B, N, 4], and both
+// readings are tried), or an unpaired result read as one packed output,
+// [B, 4 + C', N] or [B, N, 4 + C']. Not candidates: results that are all
+// function arguments handed back unchanged, results of a
+// fusion.decode_detections already there, and results of another rank. In
+// explain mode every candidate is remarked, fused or not, so the absence of
+// an expected-remark below is the check that a function held no candidate;
+// its CHECK lines show the IR unchanged.
 //
 // RUN: fusion-opt %s --split-input-file --fusion-fuse-detect=explain -verify-diagnostics | FileCheck %s
 //
