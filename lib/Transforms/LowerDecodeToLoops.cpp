@@ -16,10 +16,15 @@
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
 
 using namespace mlir;
 using namespace mlir::fusion;
+
+/// Loops of at most this many trips are unrolled.
+static constexpr int64_t kUnrolledTrips = 32;
 
 namespace {
 /// The formulas' value domain for emitting IR: scalars of one float type.
@@ -32,6 +37,9 @@ struct IRMath {
   Type type;
   DecodeDetectionsOp op;
   const HeadGeometry &boxes, &scores;
+  /// The level of the anchor being decoded, where the caller has branched
+  /// on it once: per-level heads then read their operand directly.
+  std::optional<unsigned> level = std::nullopt;
 
   Value k(double v) { return floatConstant(b, loc, type, v); }
   Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
@@ -79,9 +87,18 @@ struct IRMath {
   }
 
   /// A loop over [0, count) carrying `init`; `step` returns the new values.
+  /// Short loops (DFL bins, a few classes) are unrolled, so that the terms
+  /// two loops share (a softmax's exp(x - max)) become common
+  /// subexpressions and are computed once.
   SmallVector<Value>
   loop(int64_t count, ArrayRef<Value> init,
        function_ref<SmallVector<Value>(Value, ArrayRef<Value>)> step) {
+    if (count <= kUnrolledTrips) {
+      SmallVector<Value> carried(init.begin(), init.end());
+      for (int64_t i = 0; i < count; ++i)
+        carried = step(idx(i), carried);
+      return carried;
+    }
     auto forOp = scf::ForOp::create(
         b, loc, idx(0), idx(count), idx(1), init,
         [&](OpBuilder &nb, Location nl, Value i, ValueRange args) {
@@ -107,6 +124,9 @@ private:
     }
     if (g.levels.size() == 1)
       return atLevel(operands[0], g, g.levels[0], img, n, value);
+    if (this->level)
+      return atLevel(operands[*this->level], g, g.levels[*this->level], img,
+                     n, value);
     Value level = idx(0);
     for (const HeadLevel &l : ArrayRef(g.levels).drop_front()) {
       Value past = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, n,
@@ -218,6 +238,68 @@ static OutputTiles makeTiles(OpBuilder &b, Location l, DecodeDetectionsOp op,
   return t;
 }
 
+/// Each kept score of one anchor, activated, into `tile`.
+static Value writeScores(IRMath &m, DecodeFormulas<IRMath> &f,
+                         const DecodeSpec &spec, OutputTiles &t, Value tile,
+                         Value img, Value n) {
+  return m.loop(spec.keptClasses(), {tile}, [&](Value c, ArrayRef<Value> a) {
+    Value raw = spec.firstKeptClass() ? m.addIdx(c, m.idx(1)) : c;
+    Value score = f.score(std::nullopt, img, n, raw);
+    return SmallVector<Value>{tensor::InsertOp::create(
+        m.b, m.loc, score, a[0], t.position(m, t.scoreBase, c))};
+  })[0];
+}
+
+/// The class softmax of one anchor into `tile`, each exp(x - max) computed
+/// once: the terms are written to the tile while they are summed, then
+/// normalized in place. The formulas' pieces in their order, so the bits
+/// are those of exp, sum and divide as the op defines them.
+static Value writeSoftmax(IRMath &m, DecodeFormulas<IRMath> &f,
+                          const DecodeSpec &spec, OutputTiles &t, Value tile,
+                          Value img, Value n) {
+  auto logit = [&](Value c) { return m.score(img, n, c); };
+  Value most = f.softmaxMax(spec.classes, logit);
+  Value total = m.k(0.0);
+  if (spec.firstKeptClass())
+    total = m.add(total, f.term(logit(m.idx(0)), most));
+  SmallVector<Value> kept =
+      m.loop(spec.keptClasses(), {tile, total}, [&](Value c,
+                                                    ArrayRef<Value> a) {
+        Value raw = spec.firstKeptClass() ? m.addIdx(c, m.idx(1)) : c;
+        Value term = f.term(logit(raw), most);
+        Value written = tensor::InsertOp::create(
+            m.b, m.loc, term, a[0], t.position(m, t.scoreBase, c));
+        return SmallVector<Value>{written, m.add(a[1], term)};
+      });
+  Value normalizer = f.normalizer(kept[1]);
+  return m.loop(spec.keptClasses(), {kept[0]}, [&](Value c,
+                                                   ArrayRef<Value> a) {
+    SmallVector<Value> at = t.position(m, t.scoreBase, c);
+    Value term = tensor::ExtractOp::create(m.b, m.loc, a[0], at);
+    return SmallVector<Value>{tensor::InsertOp::create(
+        m.b, m.loc, f.normalize(term, normalizer), a[0], at)};
+  })[0];
+}
+
+/// The first anchor of each level where every per-level head splits the
+/// anchors alike (so that one branch per anchor selects all its operands);
+/// empty where there is one level, or the heads split them differently.
+static SmallVector<int64_t> sharedLevelStarts(const HeadGeometry &boxes,
+                                              const HeadGeometry &scores) {
+  SmallVector<int64_t> starts;
+  for (const HeadGeometry *g : {&boxes, &scores}) {
+    if (g->levels.size() < 2)
+      continue;
+    SmallVector<int64_t> mine;
+    for (const HeadLevel &level : g->levels)
+      mine.push_back(level.firstAnchor);
+    if (!starts.empty() && starts != mine)
+      return {};
+    starts = mine;
+  }
+  return starts;
+}
+
 static SmallVector<Value> lowerDecode(DecodeDetectionsOp op,
                                       PatternRewriter &rewriter) {
   Location loc = op.getLoc();
@@ -232,27 +314,66 @@ static SmallVector<Value> lowerDecode(DecodeDetectionsOp op,
   SmallVector<OpFoldResult> bounds = {rewriter.getIndexAttr(boxes.images),
                                       rewriter.getIndexAttr(boxes.anchors)};
 
+  SmallVector<int64_t> levelStarts = sharedLevelStarts(boxes, scores);
   auto body = [&](OpBuilder &b, Location l, ValueRange args) {
     Value img = args[0], n = args[1];
     ValueRange shared = args.drop_front(2);
     IRMath m{b, l, type, op, boxes, scores};
-    DecodeFormulas<IRMath> f(m, spec);
     OutputTiles t = makeTiles(b, l, op, img, n, shared, kept);
+    auto decodeInto = [&](IRMath &m, OutputTiles &t) {
+      DecodeFormulas<IRMath> f(m, spec);
+      SmallVector<Value> box = f.box(img, n);
+      Value &boxTile = t.tiles[t.boxTile].value;
+      for (int64_t k = 0; k < 4; ++k)
+        boxTile = tensor::InsertOp::create(
+            m.b, l, box[k], boxTile, t.position(m, t.boxBase, m.idx(k)));
+      Value &scoreTile = t.tiles[t.scoreTile].value;
+      scoreTile = spec.scoreActivation == ScoreActivation::softmax
+                      ? writeSoftmax(m, f, spec, t, scoreTile, img, n)
+                      : writeScores(m, f, spec, t, scoreTile, img, n);
+    };
 
-    SmallVector<Value> box = f.box(img, n);
-    Value &boxTile = t.tiles[t.boxTile].value;
-    for (int64_t k = 0; k < 4; ++k)
-      boxTile = tensor::InsertOp::create(b, l, box[k], boxTile,
-                                         t.position(m, t.boxBase, m.idx(k)));
-
-    auto classSoftmax = f.prepareScores(img, n);
-    Value &scoreTile = t.tiles[t.scoreTile].value;
-    scoreTile = m.loop(kept, {scoreTile}, [&](Value c, ArrayRef<Value> a) {
-      Value raw = spec.firstKeptClass() ? m.addIdx(c, m.idx(1)) : c;
-      Value score = f.score(classSoftmax, img, n, raw);
-      return SmallVector<Value>{tensor::InsertOp::create(
-          b, l, score, a[0], t.position(m, t.scoreBase, c))};
-    })[0];
+    if (levelStarts.size() < 2) {
+      decodeInto(m, t);
+    } else {
+      // One branch per anchor on its level, rather than one per value read.
+      Value level = m.idx(0);
+      for (int64_t start : ArrayRef(levelStarts).drop_front()) {
+        Value past = arith::CmpIOp::create(b, l, arith::CmpIPredicate::uge, n,
+                                           m.idx(start));
+        level = m.addIdx(level, arith::IndexCastUIOp::create(
+                                    b, l, b.getIndexType(), past));
+      }
+      SmallVector<Type> tileTypes;
+      for (OutputTiles::Tile &tile : t.tiles)
+        tileTypes.push_back(tile.value.getType());
+      SmallVector<int64_t> cases =
+          llvm::to_vector(llvm::seq<int64_t>(0, levelStarts.size()));
+      auto sw = scf::IndexSwitchOp::create(b, l, tileTypes, level, cases,
+                                           cases.size());
+      auto tileValues = [](const OutputTiles &tiles) {
+        SmallVector<Value> values;
+        for (const OutputTiles::Tile &tile : tiles.tiles)
+          values.push_back(tile.value);
+        return values;
+      };
+      for (auto [c, region] : llvm::enumerate(sw.getCaseRegions())) {
+        OpBuilder::InsertionGuard guard(b);
+        b.createBlock(&region);
+        IRMath atLevel{b, l, type, op, boxes, scores, unsigned(c)};
+        OutputTiles levelTiles = t;
+        decodeInto(atLevel, levelTiles);
+        scf::YieldOp::create(b, l, tileValues(levelTiles));
+      }
+      {
+        // Unreachable: n is below the anchor count.
+        OpBuilder::InsertionGuard guard(b);
+        b.createBlock(&sw.getDefaultRegion());
+        scf::YieldOp::create(b, l, tileValues(t));
+      }
+      for (auto [tile, result] : llvm::zip(t.tiles, sw.getResults()))
+        tile.value = result;
+    }
 
     auto inParallel = scf::InParallelOp::create(b, l);
     OpBuilder::InsertionGuard guard(b);
@@ -265,6 +386,9 @@ static SmallVector<Value> lowerDecode(DecodeDetectionsOp op,
   };
   auto forall = scf::ForallOp::create(rewriter, loc, bounds, inits,
                                       std::nullopt, body);
+  // Unrolled loops repeat reads and terms: compute each once.
+  DominanceInfo dominance(forall);
+  eliminateCommonSubExpressions(rewriter, dominance, forall);
   return SmallVector<Value>(forall.getResults());
 }
 

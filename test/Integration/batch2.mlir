@@ -10,14 +10,14 @@
 // RUN: not fusion-verify %s --rtol=1e-5 --atol=1e-5 --frames=2 --entry=net_batch2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // B2: fusion-verify: @net_batch2
-// B2-SAME: fused ops 2{{$}}
+// B2-SAME: fused ops 2, fused decodes 0{{$}}
 // B2: 2x4x6x6
 // B2: PASS
 // MAPPED: @net_batch2
 // MAPPED: PASS
 
 // B1: fusion-verify: @net_batch1
-// B1-SAME: fused ops 2{{$}}
+// B1-SAME: fused ops 2, fused decodes 0{{$}}
 // B1: 1x4x3x3
 // B1: PASS
 

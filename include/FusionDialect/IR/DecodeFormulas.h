@@ -91,22 +91,40 @@ public:
     Scalar most, total;
   };
   Softmax softmax(int64_t count, function_ref<Scalar(Index)> value) {
-    Scalar start = spec.softmaxForm == SoftmaxForm::divide ? m.k(-INFINITY)
-                                                           : m.lowest();
-    Scalar most = m.loop(count, {start}, [&](Index i, ArrayRef<Scalar> a) {
-      return SmallVector<Scalar>{m.max(a[0], value(i))};
-    })[0];
+    Scalar most = softmaxMax(count, value);
     Scalar total = m.loop(count, {m.k(0.0)}, [&](Index i, ArrayRef<Scalar> a) {
-      return SmallVector<Scalar>{m.add(a[0], m.exp(m.sub(value(i), most)))};
+      return SmallVector<Scalar>{m.add(a[0], term(value(i), most))};
     })[0];
     return {most, total};
   }
   /// One probability of that softmax.
   Scalar probability(const Softmax &s, Scalar x) {
-    Scalar e = m.exp(m.sub(x, s.most));
+    return normalize(term(x, s.most), normalizer(s.total));
+  }
+
+  // The pieces of a softmax, for a lowering that keeps each term rather
+  // than computing it twice: the same operations, so the same bits.
+
+  /// The max over `count` values, from -inf or the lowest finite value.
+  Scalar softmaxMax(int64_t count, function_ref<Scalar(Index)> value) {
+    Scalar start = spec.softmaxForm == SoftmaxForm::divide ? m.k(-INFINITY)
+                                                           : m.lowest();
+    return m.loop(count, {start}, [&](Index i, ArrayRef<Scalar> a) {
+      return SmallVector<Scalar>{m.max(a[0], value(i))};
+    })[0];
+  }
+  /// exp(x - max): a term of the sum and the numerator of a probability.
+  Scalar term(Scalar x, Scalar most) { return m.exp(m.sub(x, most)); }
+  /// What a term is divided by (the sum) or multiplied by (its reciprocal).
+  Scalar normalizer(Scalar total) {
     if (spec.softmaxForm == SoftmaxForm::divide)
-      return m.div(e, s.total);
-    return m.mul(e, m.div(m.k(1.0), s.total));
+      return total;
+    return m.div(m.k(1.0), total);
+  }
+  Scalar normalize(Scalar term, Scalar normalizer) {
+    if (spec.softmaxForm == SoftmaxForm::divide)
+      return m.div(term, normalizer);
+    return m.mul(term, normalizer);
   }
 
   /// The four raw box values of one anchor; with DFL, each distance is the
