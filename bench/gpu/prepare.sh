@@ -8,8 +8,10 @@
 #   bench/gpu/prepare.sh [out-dir]       (default bench/gpu/prepared)
 #
 # Models: every distinct conv layer of ResNet-50 at batch 1 and 32
-# (bench/models/resnet50-layers.mlir) and the small classifier
-# (examples/resnet_tiny.mlir). FUSION_GPU_CHIP / FUSION_GPU_FEATURES pick
+# (bench/models/resnet50-layers.mlir), the small classifier
+# (examples/resnet_tiny.mlir) and the full-size detection decodes
+# (bench/models/detect-heads.mlir: fused, the one decode kernel; unfused,
+# the decode's ops apart). FUSION_GPU_CHIP / FUSION_GPU_FEATURES pick
 # the target (sm_90 / +ptx80).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -41,5 +43,9 @@ for entry in $(grep -o '^func.func @[a-z0-9_]*' "$layers" | cut -d@ -f2); do
   prepare "r50-b32-$entry" "$out/resnet50-layers-b32.mlir" "$entry"
 done
 prepare resnet_tiny "$root/examples/resnet_tiny.mlir"
+heads="$root/bench/models/detect-heads.mlir"
+for entry in $(grep -o 'func.func @[a-z0-9_]*' "$heads" | cut -d@ -f2); do
+  prepare "detect-$entry" "$heads" "$entry"
+done
 rm "$out/resnet50-layers-b32.mlir"
 echo "prepare.sh: $(wc -l < "$out/models.txt") models in $out ($(du -sh "$out" | cut -f1)) for $chip"

@@ -14,7 +14,14 @@ using namespace mlir;
 using namespace mlir::fusion;
 
 /// From the fused ops' loop nests to outlined kernels on device buffers.
+/// Calls are inlined first (after fusion, which looks at each function's
+/// results): a caller that frees two or more buffers a callee returned
+/// checks at run time whether they alias, in a helper on host bookkeeping
+/// arrays that would become device buffers read in a one-thread kernel
+/// calling `free`. Inlined, the callee's results are written into the
+/// caller's buffers and nothing is returned to free.
 static constexpr llvm::StringLiteral kGpuLowering =
+    "inline,"
     "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
     "tosa-to-tensor),"
     "one-shot-bufferize{bufferize-function-boundaries "

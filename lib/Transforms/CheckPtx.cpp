@@ -42,11 +42,16 @@ struct CheckPtxPass : public mlir::fusion::impl::CheckPtxBase<CheckPtxPass> {
       std::optional<StringRef> name = findExternFunction(ptx);
       if (!name)
         return success();
-      return binary.emitError("kernel module calls '")
-             << *name
-             << "', which it does not define: libdevice was not linked "
-                "(pass libdevice=<CUDA toolkit>/nvvm/libdevice/"
-                "libdevice.10.bc to fusion-to-ptx)";
+      InFlightDiagnostic diag = binary.emitError("kernel module calls '")
+                                << *name << "', which it does not define";
+      // Only `__nv_` functions come from libdevice; any other (a host
+      // function such as `free`) is a kernel that should not call it.
+      if (name->starts_with("__nv_"))
+        diag << ": libdevice was not linked (pass libdevice=<CUDA "
+                "toolkit>/nvvm/libdevice/libdevice.10.bc to fusion-to-ptx)";
+      else
+        diag << " and libdevice does not provide";
+      return diag;
     };
     if (failed(fusion::forEachPtx(getOperation(), check)))
       signalPassFailure();

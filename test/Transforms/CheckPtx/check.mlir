@@ -1,6 +1,6 @@
 // fusion-check-ptx: PTX that calls a function it does not define (libdevice
-// math left unlinked) is refused at compile time, naming the function;
-// self-contained PTX passes unchanged.
+// math left unlinked, or a host function) is refused at compile time, naming
+// the function; self-contained PTX passes unchanged.
 // RUN: fusion-opt %s --split-input-file --fusion-check-ptx -verify-diagnostics
 
 module attributes {gpu.container_module} {
@@ -11,7 +11,7 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
-  // expected-error @+1 {{kernel module calls 'helper', which it does not define}}
+  // expected-error @+1 {{kernel module calls 'helper', which it does not define and libdevice does not provide}}
   gpu.binary @k [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".version 8.0\0A.target sm_90\0A.extern .func helper\0A(\0A)\0A;\0A.visible .entry k()\0A{\0A\09ret;\0A}\0A">]
 }
 
