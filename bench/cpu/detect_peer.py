@@ -32,10 +32,8 @@ timing uses the first frame.
 import argparse
 import math
 import os
-import statistics
 import struct
 import sys
-import time
 
 import torch
 import torch.nn as nn
@@ -44,17 +42,7 @@ import torch.nn.functional as F
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "utils"))
 import gen_detect_heads as gen  # noqa: E402  (the shapes, one source)
-
-
-def median_ms(fn, repeats, warmup):
-    for _ in range(warmup):
-        fn()
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(1e3 * (time.perf_counter() - start))
-    return statistics.median(times)
+from peers import median_ms  # noqa: E402  (timed as the other peers are)
 
 
 # ------------------------------------------------------------------ SSD --

@@ -367,12 +367,8 @@ std::vector<HeadOption> Matcher::headOptions(ArrayRef<Run> runs,
         break;
       }
       ArrayRef<int64_t> s = shapeOf(run.source);
-      bool nchw = layout == HeadLayout::nchw;
-      HeadLevel level;
-      level.firstAnchor = g.anchors;
-      level.height = nchw ? s[2] : s[1];
-      level.width = nchw ? s[3] : s[2];
-      int64_t channels = nchw ? s[1] : s[3];
+      int64_t channels = 0;
+      HeadLevel level = HeadLevel::ofShape(s, layout, g.anchors, channels);
       int64_t cells = level.height * level.width;
       if (boxLevels) {
         const HeadLevel &box = boxLevels->geometry.levels[l];

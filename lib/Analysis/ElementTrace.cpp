@@ -128,12 +128,6 @@ static bool isCommutative(Kind kind) {
          kind == Kind::Min;
 }
 
-static double nanMax(double a, double b) {
-  return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
-}
-static double nanMin(double a, double b) {
-  return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b);
-}
 
 Id ExprArena::add(Id x, Id y) {
   auto vx = constantValue(x), vy = constantValue(y);
@@ -182,7 +176,7 @@ Id ExprArena::div(Id x, Id y) {
 Id ExprArena::max(Id x, Id y) {
   auto vx = constantValue(x), vy = constantValue(y);
   if (vx && vy)
-    return constant(nanMax(*vx, *vy));
+    return constant(nanPropagatingMax(*vx, *vy));
   // max(x, -inf) is x for every x, NaN included.
   if (vy && *vy == -INFINITY)
     return x;
@@ -194,39 +188,16 @@ Id ExprArena::max(Id x, Id y) {
 Id ExprArena::min(Id x, Id y) {
   auto vx = constantValue(x), vy = constantValue(y);
   if (vx && vy)
-    return constant(nanMin(*vx, *vy));
+    return constant(nanPropagatingMin(*vx, *vy));
   return make(Kind::Min, x, y);
 }
 
-static bool comparePredicate(arith::CmpFPredicate p, double a, double b) {
-  bool unordered = std::isnan(a) || std::isnan(b);
-  using P = arith::CmpFPredicate;
-  switch (p) {
-  case P::AlwaysFalse: return false;
-  case P::AlwaysTrue: return true;
-  case P::OEQ: return !unordered && a == b;
-  case P::OGT: return !unordered && a > b;
-  case P::OGE: return !unordered && a >= b;
-  case P::OLT: return !unordered && a < b;
-  case P::OLE: return !unordered && a <= b;
-  case P::ONE: return !unordered && a != b;
-  case P::ORD: return !unordered;
-  case P::UEQ: return unordered || a == b;
-  case P::UGT: return unordered || a > b;
-  case P::UGE: return unordered || a >= b;
-  case P::ULT: return unordered || a < b;
-  case P::ULE: return unordered || a <= b;
-  case P::UNE: return unordered || a != b;
-  case P::UNO: return unordered;
-  }
-  return false;
-}
 
 Id ExprArena::compare(arith::CmpFPredicate predicate, Id x, Id y) {
   auto vx = constantValue(x), vy = constantValue(y);
   if (vx && vy) {
     Node n{Kind::Constant};
-    n.value = comparePredicate(predicate, *vx, *vy) ? 1.0 : 0.0;
+    n.value = evaluateFloatPredicate(predicate, *vx, *vy) ? 1.0 : 0.0;
     return intern(n);
   }
   Node n{Kind::Compare};

@@ -26,7 +26,8 @@ double mlir::fusion::roundToType(double value, Type type) {
   return f.convertToDouble();
 }
 
-static bool comparePredicate(arith::CmpFPredicate p, double a, double b) {
+bool mlir::fusion::evaluateFloatPredicate(arith::CmpFPredicate p, double a,
+                                          double b) {
   bool unordered = std::isnan(a) || std::isnan(b);
   using P = arith::CmpFPredicate;
   switch (p) {
@@ -50,10 +51,10 @@ static bool comparePredicate(arith::CmpFPredicate p, double a, double b) {
   return false;
 }
 
-static double nanMax(double a, double b) {
+double mlir::fusion::nanPropagatingMax(double a, double b) {
   return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
 }
-static double nanMin(double a, double b) {
+double mlir::fusion::nanPropagatingMin(double a, double b) {
   return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b);
 }
 static double attrToDouble(Attribute attr) {
@@ -135,9 +136,9 @@ std::optional<double> mlir::fusion::evaluatePointwise(Operation *op,
       .Case<arith::NegFOp, tosa::NegateOp>(
           [&](auto) -> R { return arity(1) ? R(-v[0]) : R(); })
       .Case<arith::MaximumFOp, tosa::MaximumOp>(
-          [&](auto) -> R { return arity(2) ? R(nanMax(v[0], v[1])) : R(); })
+          [&](auto) -> R { return arity(2) ? R(nanPropagatingMax(v[0], v[1])) : R(); })
       .Case<arith::MinimumFOp, tosa::MinimumOp>(
-          [&](auto) -> R { return arity(2) ? R(nanMin(v[0], v[1])) : R(); })
+          [&](auto) -> R { return arity(2) ? R(nanPropagatingMin(v[0], v[1])) : R(); })
       .Case<arith::MaxNumFOp>([&](auto) -> R {
         return arity(2) ? R(std::fmax(v[0], v[1])) : R();
       })
@@ -145,7 +146,7 @@ std::optional<double> mlir::fusion::evaluatePointwise(Operation *op,
         return arity(2) ? R(std::fmin(v[0], v[1])) : R();
       })
       .Case<arith::CmpFOp>([&](arith::CmpFOp cmp) -> R {
-        return arity(2) ? R(comparePredicate(cmp.getPredicate(), v[0], v[1]))
+        return arity(2) ? R(evaluateFloatPredicate(cmp.getPredicate(), v[0], v[1]))
                         : R();
       })
       .Case<arith::SelectOp>([&](auto) -> R {

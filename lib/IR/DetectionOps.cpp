@@ -25,6 +25,17 @@ static bool isPerLevel(HeadLayout layout) {
   return layout == HeadLayout::nchw || layout == HeadLayout::nhwc;
 }
 
+HeadLevel HeadLevel::ofShape(ArrayRef<int64_t> shape, HeadLayout layout,
+                             int64_t firstAnchor, int64_t &channels) {
+  bool nchw = layout == HeadLayout::nchw;
+  HeadLevel level;
+  level.firstAnchor = firstAnchor;
+  level.height = nchw ? shape[2] : shape[1];
+  level.width = nchw ? shape[3] : shape[2];
+  channels = nchw ? shape[1] : shape[3];
+  return level;
+}
+
 unsigned HeadGeometry::levelOf(int64_t n) const {
   unsigned level = 0;
   while (level + 1 < levels.size() && levels[level + 1].firstAnchor <= n)
@@ -99,12 +110,8 @@ struct GeometryReader {
                        << " of rank 4 (" << stringifyHeadLayout(layout)
                        << "), got rank " << type.getRank();
       ArrayRef<int64_t> s = type.getShape();
-      bool nchw = layout == HeadLayout::nchw;
-      HeadLevel level;
-      level.firstAnchor = g.anchors;
-      level.height = nchw ? s[2] : s[1];
-      level.width = nchw ? s[3] : s[2];
-      int64_t channels = nchw ? s[1] : s[3];
+      int64_t channels = 0;
+      HeadLevel level = HeadLevel::ofShape(s, layout, g.anchors, channels);
       if (l == 0)
         g.images = s[0];
       else if (s[0] != g.images)

@@ -14,6 +14,7 @@
 #ifndef FUSIONDIALECT_ANALYSIS_ELEMENTWISESEMANTICS_H
 #define FUSIONDIALECT_ANALYSIS_ELEMENTWISESEMANTICS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Operation.h"
 #include <optional>
 
@@ -31,6 +32,15 @@ std::optional<double> evaluatePointwise(Operation *op,
 
 /// Rounds `value` to the float type `type` (identity for f64 and non-floats).
 double roundToType(double value, Type type);
+
+/// `arith.cmpf` on doubles: ordered predicates are false and unordered ones
+/// true when either side is NaN.
+bool evaluateFloatPredicate(arith::CmpFPredicate predicate, double a,
+                            double b);
+
+/// `arith.maximumf` / `arith.minimumf` on doubles: NaN if either side is.
+double nanPropagatingMax(double a, double b);
+double nanPropagatingMin(double a, double b);
 
 /// Reads an `arith.constant` (or `tosa.const`) scalar, a splat, or a rank-0
 /// tensor constant as a double.

@@ -27,6 +27,13 @@ struct HeadLevel {
   int64_t anchorsPerCell = 0;
 
   int64_t numAnchors() const { return height * width * anchorsPerCell; }
+
+  /// The level a rank-4 operand of shape `shape` holds in `layout` (nchw or
+  /// nhwc), its anchors numbered from `firstAnchor`; anchorsPerCell is left
+  /// to the caller, which knows the values per anchor. `channels` receives
+  /// the operand's channel count.
+  static HeadLevel ofShape(ArrayRef<int64_t> shape, HeadLayout layout,
+                           int64_t firstAnchor, int64_t &channels);
 };
 
 /// Where the values of every anchor lie in a head's operands.
