@@ -26,7 +26,8 @@ static constexpr llvm::StringLiteral kGpuLoopMapping =
     "func.func(convert-linalg-to-parallel-loops,fusion-map-loops-to-gpu)";
 static constexpr llvm::StringLiteral kCpuBack =
     "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
-    "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
+    "expand-strided-metadata,lower-affine,convert-vector-to-llvm,"
+    "finalize-memref-to-llvm,"
     "convert-math-to-llvm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
     "convert-func-to-llvm,reconcile-unrealized-casts";
@@ -40,6 +41,8 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
   front.testSkipWeightScaling = options.testSkipWeightScaling;
   front.linalgConvs = options.linalgConvs;
   front.reuseOrder = options.reuseOrder;
+  // The GPU loop mapping runs what a GPU thread runs: one anchor.
+  front.decodeLanes = options.testGpuLoopMapping ? 1 : options.decodeLanes;
   addFusionFront(pm, front);
   std::string lowering = kCpuFront.str() + ",";
   if (options.testGpuLoopMapping)

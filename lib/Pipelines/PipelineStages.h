@@ -30,6 +30,9 @@ struct FusionFront {
   /// Order the fused loop nests for the host's caches (fusion-lower-to-loops
   /// reuse-order); the GPU keeps the layout's order.
   bool reuseOrder = false;
+  /// Anchors one iteration of a detection decode computes as vector lanes
+  /// (fusion-lower-to-loops decode-lanes); the GPU keeps one per thread.
+  int64_t decodeLanes = 1;
   /// Receives fusion-fuse's report (Mode::Fuse and ConvsOnly); may be null.
   FusionReport *report = nullptr;
 };

@@ -47,6 +47,7 @@ void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
   loops.channelsPerThread = front.channelsPerThread;
   loops.columnsPerThread = front.columnsPerThread;
   loops.reuseOrder = front.reuseOrder;
+  loops.decodeLanes = front.decodeLanes;
   pm.addPass(createLowerToLoops(loops));
 }
 

@@ -10,15 +10,26 @@
 /// The arithmetic is DecodeFormulas, instantiated with MLIR values: the
 /// recognizer proves its matches against the same text.
 ///
+/// On the host an iteration may decode several consecutive anchors as the
+/// lanes of one vector (`lanes`): every operation is the scalar one applied
+/// per lane, so the bits are those of the one-anchor loop, but the
+/// divisions, maxima and sums of the DFL and score activations run as SIMD
+/// instructions, as the unfused elementwise ops' loops do after LLVM
+/// vectorizes them. Channel-major heads are read as contiguous vectors;
+/// other layouts gather their lanes one element at a time.
+///
 //===----------------------------------------------------------------------===//
 #include "ConvLowering.h"
 #include "FusionDialect/IR/DecodeFormulas.h"
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/CSE.h"
+
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::fusion;
@@ -40,15 +51,41 @@ struct IRMath {
   /// The level of the anchor being decoded, where the caller has branched
   /// on it once: per-level heads then read their operand directly.
   std::optional<unsigned> level = std::nullopt;
+  /// Consecutive anchors decoded at once, as the lanes of a vector; the
+  /// anchor index `n` the formulas pass around is the first of them.
+  int64_t lanes = 1;
+  /// The first lane's anchor, as the formulas index anchors and strides.
+  Value anchorIndex = nullptr;
 
-  Value k(double v) { return floatConstant(b, loc, type, v); }
+  /// The type of a Scalar: the element type, or a vector of `lanes` of it.
+  Type scalarType() {
+    return lanes == 1 ? type : VectorType::get({lanes}, type);
+  }
+  Value constant(FloatAttr value) {
+    if (lanes == 1)
+      return arith::ConstantOp::create(b, loc, value);
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(cast<ShapedType>(scalarType()),
+                               Attribute(value)));
+  }
+  /// A scalar of the element type as a Scalar (every lane the same).
+  Value splat(Value scalar) {
+    if (lanes == 1)
+      return scalar;
+    return vector::BroadcastOp::create(b, loc, scalarType(), scalar);
+  }
+  Value k(double v) {
+    if (lanes == 1)
+      return floatConstant(b, loc, type, v);
+    return splat(floatConstant(b, loc, type, v));
+  }
   Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value lowest() {
     auto floatType = cast<FloatType>(type);
-    return arith::ConstantOp::create(
-        b, loc, b.getFloatAttr(floatType,
-                               APFloat::getLargest(
-                                   floatType.getFloatSemantics(), true)));
+    return constant(b.getFloatAttr(
+        floatType,
+        APFloat::getLargest(floatType.getFloatSemantics(), true)));
   }
   Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
@@ -69,21 +106,41 @@ struct IRMath {
   }
   Value addIdx(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value toFloat(Value i) {
-    return arith::UIToFPOp::create(
+    return splat(arith::UIToFPOp::create(
         b, loc, type,
-        arith::IndexCastUIOp::create(b, loc, b.getI64Type(), i));
+        arith::IndexCastUIOp::create(b, loc, b.getI64Type(), i)));
   }
   Value anchor(ArrayRef<Value> index) {
-    return tensor::ExtractOp::create(b, loc, op.getAnchors(), index);
+    return alongAnchors(op.getAnchors(), index);
   }
   Value stride(ArrayRef<Value> index) {
-    return tensor::ExtractOp::create(b, loc, op.getStrides(), index);
+    return alongAnchors(op.getStrides(), index);
   }
   Value box(Value img, Value n, Value k) {
-    return head(op.getBoxes(), boxes, img, n, k);
+    return lanesOf(op.getBoxes(), boxes, img, n, k);
   }
   Value score(Value img, Value n, Value c) {
-    return head(op.getScores(), scores, img, n, c);
+    return lanesOf(op.getScores(), scores, img, n, c);
+  }
+
+  /// The values of anchors n .. n + lanes - 1 read by `readOne`, one
+  /// element at a time.
+  Value gather(Value n, function_ref<Value(Value)> readOne) {
+    if (lanes == 1)
+      return readOne(n);
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < lanes; ++i)
+      elements.push_back(readOne(i ? addIdx(n, idx(i)) : n));
+    return vector::FromElementsOp::create(
+        b, loc, cast<VectorType>(scalarType()), elements);
+  }
+  /// `lanes` consecutive elements of `tensor` from `index` along its last
+  /// dimension.
+  Value contiguous(Value tensor, ArrayRef<Value> index) {
+    Value padding = floatConstant(b, loc, type, 0.0);
+    return vector::TransferReadOp::create(
+        b, loc, cast<VectorType>(scalarType()), tensor, index, padding,
+        ArrayRef<bool>{true});
   }
 
   /// A loop over [0, count) carrying `init`; `step` returns the new values.
@@ -111,6 +168,51 @@ struct IRMath {
   }
 
 private:
+  /// An anchors or strides operand at `index`, where the position holding
+  /// the anchor `n` walks the lanes.
+  Value alongAnchors(Value tensor, ArrayRef<Value> index) {
+    if (lanes == 1)
+      return tensor::ExtractOp::create(b, loc, tensor, index);
+    auto at = llvm::find(index, anchorIndex);
+    if (at == index.end())
+      return splat(tensor::ExtractOp::create(b, loc, tensor, index));
+    size_t position = at - index.begin();
+    if (position + 1 == index.size())
+      return contiguous(tensor, index);
+    return gather(anchorIndex, [&](Value n) {
+      SmallVector<Value> laneIndex(index.begin(), index.end());
+      laneIndex[position] = n;
+      return tensor::ExtractOp::create(b, loc, tensor, laneIndex);
+    });
+  }
+
+  /// Value `value` of the lanes' anchors: one vector read where they lie
+  /// next to each other in the head (channel-major, one anchor per cell),
+  /// a gather otherwise.
+  Value lanesOf(ValueRange operands, const HeadGeometry &g, Value img,
+                Value n, Value value) {
+    if (lanes == 1)
+      return head(operands, g, img, n, value);
+    if (g.levels.empty() && g.layout == HeadLayout::bkn)
+      return contiguous(operands[0], {img, value, n});
+    std::optional<unsigned> known =
+        g.levels.size() == 1 ? std::optional<unsigned>(0) : this->level;
+    if (known && g.layout == HeadLayout::nchw &&
+        g.levels[*known].anchorsPerCell == 1) {
+      // The level's cells in (h, w) order are its anchors in order.
+      const HeadLevel &l = g.levels[*known];
+      Value cells = tensor::CollapseShapeOp::create(
+          b, loc, operands[*known],
+          SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+      Value local =
+          arith::SubIOp::create(b, loc, n, idx(l.firstAnchor)).getResult();
+      return contiguous(cells, {img, value, local});
+    }
+    return gather(n, [&](Value lane) {
+      return head(operands, g, img, lane, value);
+    });
+  }
+
   /// Value `k` of anchor `n` of image `img`. Per-level heads pick the level
   /// with one switch and find the anchor's cell in it.
   Value head(ValueRange operands, const HeadGeometry &g, Value img, Value n,
@@ -173,8 +275,8 @@ private:
   }
 };
 
-/// Where one anchor's outputs go: a tile of each shared result, written in
-/// place (a GPU thread cannot allocate a buffer of its own).
+/// Where one iteration's outputs go: a tile of each shared result, written
+/// in place (a GPU thread cannot allocate a buffer of its own).
 struct OutputTiles {
   /// Result, offsets, sizes and the tile for the box and for the scores
   /// (the same tile when packed).
@@ -189,6 +291,8 @@ struct OutputTiles {
   int64_t boxBase = 0, scoreBase = 0;
   bool channelMajor = false;
 
+  /// Where value `i` of the first lane's anchor lies in a tile; the lanes
+  /// follow along dimension 2 (channel-major) or 1.
   SmallVector<Value> position(IRMath &m, int64_t base, Value i) {
     Value at = base ? m.addIdx(i, m.idx(base)) : i;
     Value zero = m.idx(0);
@@ -196,28 +300,65 @@ struct OutputTiles {
       return {zero, at, zero};
     return {zero, zero, at};
   }
+  /// `value` (one Scalar: every lane) written at `at` of `tile`.
+  Value write(IRMath &m, Value value, Value tile, ArrayRef<Value> at) {
+    if (m.lanes == 1)
+      return tensor::InsertOp::create(m.b, m.loc, value, tile, at);
+    if (channelMajor)
+      return vector::TransferWriteOp::create(m.b, m.loc, value, tile, at,
+                                             ArrayRef<bool>{true})
+          .getResult();
+    for (int64_t i = 0; i < m.lanes; ++i) {
+      Value element = vector::ExtractOp::create(m.b, m.loc, value, i);
+      tile = tensor::InsertOp::create(m.b, m.loc, element, tile,
+                                      laneAt(m, at, i));
+    }
+    return tile;
+  }
+  /// The Scalar at `at` of `tile`, as `write` left it.
+  Value read(IRMath &m, Value tile, ArrayRef<Value> at) {
+    if (m.lanes == 1)
+      return tensor::ExtractOp::create(m.b, m.loc, tile, at);
+    if (channelMajor)
+      return m.contiguous(tile, at);
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < m.lanes; ++i)
+      elements.push_back(
+          tensor::ExtractOp::create(m.b, m.loc, tile, laneAt(m, at, i)));
+    return vector::FromElementsOp::create(
+        m.b, m.loc, cast<VectorType>(m.scalarType()), elements);
+  }
+
+private:
+  SmallVector<Value> laneAt(IRMath &m, ArrayRef<Value> at, int64_t lane) {
+    SmallVector<Value> index(at.begin(), at.end());
+    index[1] = m.idx(lane);
+    return index;
+  }
 };
 } // namespace
 
 static OutputTiles makeTiles(OpBuilder &b, Location l, DecodeDetectionsOp op,
                              Value img, Value n, ValueRange shared,
-                             int64_t kept) {
+                             int64_t kept, int64_t lanes) {
   OutputTiles t;
   Type type = cast<RankedTensorType>(op.getOutputs()[0].getType()).getElementType();
   auto tile = [&](unsigned result, bool channelMajor, int64_t count) {
     OutputTiles::Tile tl;
     tl.result = result;
     OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+    OpFoldResult width = b.getIndexAttr(lanes);
     if (channelMajor) {
       tl.offsets = {img, zero, n};
-      tl.sizes = {one, b.getIndexAttr(count), one};
+      tl.sizes = {one, b.getIndexAttr(count), width};
     } else {
       tl.offsets = {img, n, zero};
-      tl.sizes = {one, one, b.getIndexAttr(count)};
+      tl.sizes = {one, width, b.getIndexAttr(count)};
     }
     SmallVector<OpFoldResult> unit(3, one);
-    SmallVector<int64_t> shape = channelMajor ? SmallVector<int64_t>{1, count, 1}
-                                              : SmallVector<int64_t>{1, 1, count};
+    SmallVector<int64_t> shape =
+        channelMajor ? SmallVector<int64_t>{1, count, lanes}
+                     : SmallVector<int64_t>{1, lanes, count};
     tl.value = tensor::ExtractSliceOp::create(
         b, l, RankedTensorType::get(shape, type), shared[result], tl.offsets,
         tl.sizes, unit);
@@ -245,8 +386,8 @@ static Value writeScores(IRMath &m, DecodeFormulas<IRMath> &f,
   return m.loop(spec.keptClasses(), {tile}, [&](Value c, ArrayRef<Value> a) {
     Value raw = spec.firstKeptClass() ? m.addIdx(c, m.idx(1)) : c;
     Value score = f.score(std::nullopt, img, n, raw);
-    return SmallVector<Value>{tensor::InsertOp::create(
-        m.b, m.loc, score, a[0], t.position(m, t.scoreBase, c))};
+    return SmallVector<Value>{
+        t.write(m, score, a[0], t.position(m, t.scoreBase, c))};
   })[0];
 }
 
@@ -267,17 +408,17 @@ static Value writeSoftmax(IRMath &m, DecodeFormulas<IRMath> &f,
                                                     ArrayRef<Value> a) {
         Value raw = spec.firstKeptClass() ? m.addIdx(c, m.idx(1)) : c;
         Value term = f.term(logit(raw), most);
-        Value written = tensor::InsertOp::create(
-            m.b, m.loc, term, a[0], t.position(m, t.scoreBase, c));
+        Value written =
+            t.write(m, term, a[0], t.position(m, t.scoreBase, c));
         return SmallVector<Value>{written, m.add(a[1], term)};
       });
   Value normalizer = f.normalizer(kept[1]);
   return m.loop(spec.keptClasses(), {kept[0]}, [&](Value c,
                                                    ArrayRef<Value> a) {
     SmallVector<Value> at = t.position(m, t.scoreBase, c);
-    Value term = tensor::ExtractOp::create(m.b, m.loc, a[0], at);
-    return SmallVector<Value>{tensor::InsertOp::create(
-        m.b, m.loc, f.normalize(term, normalizer), a[0], at)};
+    Value term = t.read(m, a[0], at);
+    return SmallVector<Value>{
+        t.write(m, f.normalize(term, normalizer), a[0], at)};
   })[0];
 }
 
@@ -300,8 +441,22 @@ static SmallVector<int64_t> sharedLevelStarts(const HeadGeometry &boxes,
   return starts;
 }
 
+/// The most anchors, up to `requested`, that one iteration can decode as
+/// vector lanes: a divisor of the anchor count and of every level's first
+/// anchor, so that the lanes of one iteration never straddle a level.
+static int64_t lanesFor(int64_t requested, const HeadGeometry &boxes,
+                        const HeadGeometry &scores) {
+  int64_t lanes = std::max<int64_t>(requested, 1);
+  lanes = std::gcd(lanes, boxes.anchors);
+  for (const HeadGeometry *g : {&boxes, &scores})
+    for (const HeadLevel &level : g->levels)
+      lanes = std::gcd(lanes, level.firstAnchor ? level.firstAnchor : lanes);
+  return lanes;
+}
+
 static SmallVector<Value> lowerDecode(DecodeDetectionsOp op,
-                                      PatternRewriter &rewriter) {
+                                      PatternRewriter &rewriter,
+                                      int64_t requestedLanes) {
   Location loc = op.getLoc();
   Type type = cast<RankedTensorType>(op.getOutputs()[0].getType()).getElementType();
   HeadGeometry boxes = op.getBoxGeometry(), scores = op.getScoreGeometry();
@@ -311,22 +466,29 @@ static SmallVector<Value> lowerDecode(DecodeDetectionsOp op,
   for (Type t : op.getOutputs().getTypes())
     inits.push_back(tensor::EmptyOp::create(
         rewriter, loc, cast<RankedTensorType>(t).getShape(), type));
-  SmallVector<OpFoldResult> bounds = {rewriter.getIndexAttr(boxes.images),
-                                      rewriter.getIndexAttr(boxes.anchors)};
+  int64_t lanes = lanesFor(requestedLanes, boxes, scores);
+  SmallVector<OpFoldResult> bounds = {
+      rewriter.getIndexAttr(boxes.images),
+      rewriter.getIndexAttr(boxes.anchors / lanes)};
 
   SmallVector<int64_t> levelStarts = sharedLevelStarts(boxes, scores);
   auto body = [&](OpBuilder &b, Location l, ValueRange args) {
     Value img = args[0], n = args[1];
+    if (lanes > 1)
+      n = arith::MulIOp::create(
+          b, l, n, arith::ConstantIndexOp::create(b, l, lanes));
     ValueRange shared = args.drop_front(2);
     IRMath m{b, l, type, op, boxes, scores};
-    OutputTiles t = makeTiles(b, l, op, img, n, shared, kept);
+    m.lanes = lanes;
+    m.anchorIndex = n;
+    OutputTiles t = makeTiles(b, l, op, img, n, shared, kept, lanes);
     auto decodeInto = [&](IRMath &m, OutputTiles &t) {
       DecodeFormulas<IRMath> f(m, spec);
       SmallVector<Value> box = f.box(img, n);
       Value &boxTile = t.tiles[t.boxTile].value;
       for (int64_t k = 0; k < 4; ++k)
-        boxTile = tensor::InsertOp::create(
-            m.b, l, box[k], boxTile, t.position(m, t.boxBase, m.idx(k)));
+        boxTile = t.write(m, box[k], boxTile,
+                          t.position(m, t.boxBase, m.idx(k)));
       Value &scoreTile = t.tiles[t.scoreTile].value;
       scoreTile = spec.scoreActivation == ScoreActivation::softmax
                       ? writeSoftmax(m, f, spec, t, scoreTile, img, n)
@@ -361,6 +523,8 @@ static SmallVector<Value> lowerDecode(DecodeDetectionsOp op,
         OpBuilder::InsertionGuard guard(b);
         b.createBlock(&region);
         IRMath atLevel{b, l, type, op, boxes, scores, unsigned(c)};
+        atLevel.lanes = lanes;
+        atLevel.anchorIndex = n;
         OutputTiles levelTiles = t;
         decodeInto(atLevel, levelTiles);
         scf::YieldOp::create(b, l, tileValues(levelTiles));
@@ -394,16 +558,20 @@ static SmallVector<Value> lowerDecode(DecodeDetectionsOp op,
 
 namespace {
 struct LowerDecodeDetections : public OpRewritePattern<DecodeDetectionsOp> {
-  using OpRewritePattern::OpRewritePattern;
+  LowerDecodeDetections(MLIRContext *context, int64_t lanes)
+      : OpRewritePattern(context), lanes(lanes) {}
   LogicalResult matchAndRewrite(DecodeDetectionsOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, lowerDecode(op, rewriter));
+    rewriter.replaceOp(op, lowerDecode(op, rewriter, lanes));
     return success();
   }
+
+private:
+  int64_t lanes;
 };
 } // namespace
 
 void mlir::fusion::populateLowerDecodeToLoopsPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<LowerDecodeDetections>(patterns.getContext());
+    RewritePatternSet &patterns, int64_t lanes) {
+  patterns.add<LowerDecodeDetections>(patterns.getContext(), lanes);
 }

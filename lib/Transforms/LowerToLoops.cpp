@@ -16,6 +16,7 @@
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::fusion {
@@ -422,10 +423,15 @@ struct LowerToLoopsPass
       return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
+    if (decodeLanes < 1) {
+      getOperation().emitError(
+          "fusion-lower-to-loops: decode-lanes must be at least 1");
+      return signalPassFailure();
+    }
     LowerToLoopsOptions options{channelsPerThread, columnsPerThread,
                                 reuseOrder};
     populateLowerToLoopsPatterns(patterns, options);
-    populateLowerDecodeToLoopsPatterns(patterns);
+    populateLowerDecodeToLoopsPatterns(patterns, decodeLanes);
     if (failed(lowerAllFusedOps(getOperation(), std::move(patterns), "loops")))
       signalPassFailure();
   }

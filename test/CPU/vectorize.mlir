@@ -19,6 +19,16 @@
 // CHECK: fmul <{{[0-9]+}} x float>
 // CHECK: fadd <{{[0-9]+}} x float>
 
+// A detection decode as YOLOv8's head convs give it (nchw levels, DFL,
+// sigmoid): eight anchors per iteration as vector lanes (decode-lanes), so
+// the softmax maxima, the divisions and the sums run on 8-wide vectors. One
+// anchor per iteration branches on its level, and left every one of them
+// scalar (decode-lanes=1: no 8-wide load or division at all).
+// CHECK-LABEL: define {{.*}} @yolo_decode(
+// CHECK: load <8 x float>
+// CHECK: fdiv <8 x float>
+// CHECK: store <8 x float>
+
 // The separate BatchNorm and ReLU loops of the baseline.
 // UNFUSED-LABEL: define {{.*}} @pointwise(
 // UNFUSED: fmul <{{[0-9]+}} x float>
@@ -54,4 +64,9 @@ func.func @conv3x3(%x: tensor<1x16x16x16xf32>, %w: tensor<16x16x3x3xf32>) -> ten
   %b = arith.constant dense<0.1> : tensor<16xf32>
   %0 = fusion.conv_bias_act %x, %w bias(%b : tensor<16xf32>) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <relu> : tensor<1x16x16x16xf32>, tensor<16x16x3x3xf32> -> tensor<1x16x16x16xf32>
   return %0 : tensor<1x16x16x16xf32>
+}
+
+func.func @yolo_decode(%b0: tensor<1x64x4x8xf32>, %b1: tensor<1x64x2x4xf32>, %s0: tensor<1x8x4x8xf32>, %s1: tensor<1x8x2x4xf32>, %anchors: tensor<2x40xf32>, %strides: tensor<1x40xf32>) -> tensor<1x12x40xf32> {
+  %r = fusion.decode_detections boxes(nchw %b0, %b1 : tensor<1x64x4x8xf32>, tensor<1x64x2x4xf32>) scores(nchw %s0, %s1 : tensor<1x8x4x8xf32>, tensor<1x8x2x4xf32>) anchors(%anchors : tensor<2x40xf32>) strides(%strides : tensor<1x40xf32>) coding(ltrb_distance) dfl_bins(16) anchor_layout(points_2n) score(sigmoid) to cxcywh packed(bkn) -> tensor<1x12x40xf32>
+  return %r : tensor<1x12x40xf32>
 }

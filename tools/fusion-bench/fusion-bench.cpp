@@ -99,6 +99,11 @@ static cl::opt<bool> reuseOrder(
     cl::desc("Order the fused loop nests for cache reuse (default: "
              "fusion-to-cpu's, on)"),
     cl::init(true), cl::cat(toolOptions));
+static cl::opt<int64_t> decodeLanes(
+    "decode-lanes",
+    cl::desc("Anchors one iteration of a detection decode computes as "
+             "vector lanes (default: fusion-to-cpu's, 8)"),
+    cl::init(8), cl::cat(toolOptions));
 static cl::opt<std::string> jsonFile("json",
                                      cl::desc("Write the results as JSON"),
                                      cl::value_desc("file"), cl::init(""),
@@ -193,6 +198,8 @@ compile(ModuleOp original, StringRef entrySym, Program program) {
     options.columnsPerThread = columnsPerThread;
   if (reuseOrder.getNumOccurrences())
     options.reuseOrder = reuseOrder;
+  if (decodeLanes.getNumOccurrences())
+    options.decodeLanes = decodeLanes;
   pm.addPass(createSymbolDCEPass());
   if (failed(fusion::buildFusionToCpuPipeline(pm, options)) ||
       failed(pm.run(*module)))

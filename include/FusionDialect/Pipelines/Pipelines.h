@@ -52,6 +52,13 @@ struct FusionToCpuOptions : public FusionPipelineOptions<FusionToCpuOptions> {
                      "filter, whichever would be streamed again more, is "
                      "read once (fusion-lower-to-loops reuse-order)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> decodeLanes{
+      *this, "decode-lanes",
+      llvm::cl::desc("Anchors one iteration of a detection decode computes, "
+                     "as the lanes of a vector (fusion-lower-to-loops "
+                     "decode-lanes); 1 runs the GPU's one anchor per "
+                     "iteration"),
+      llvm::cl::init(8)};
   PassOptions::Option<bool> linalgConvs{
       *this, "linalg-convs",
       llvm::cl::desc("Lower fused ops to a linalg named conv plus an "

@@ -53,8 +53,12 @@ void populateLowerToLoopsPatterns(RewritePatternSet &patterns,
 /// Patterns expanding `fusion.decode_detections` into one scf.forall over
 /// (image, anchor) that decodes the box and prepares the scores in
 /// registers. Both fusion-lower-to-loops and fusion-lower-to-linalg add
-/// them: the decode has one lowering.
-void populateLowerDecodeToLoopsPatterns(RewritePatternSet &patterns);
+/// them: the decode has one lowering. With `lanes` > 1 an iteration
+/// decodes that many consecutive anchors as vector lanes (fewer where the
+/// anchor count or a level boundary needs it): the host's SIMD form; the
+/// GPU keeps one anchor per thread.
+void populateLowerDecodeToLoopsPatterns(RewritePatternSet &patterns,
+                                        int64_t lanes = 1);
 
 #define GEN_PASS_REGISTRATION
 #include "FusionDialect/Transforms/Passes.h.inc"

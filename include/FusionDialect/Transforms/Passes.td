@@ -178,11 +178,17 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
            "channel blocks innermost (each input tile read once for every "
            "channel) or outermost (each filter block read once for every "
            "tile), whichever reads fewer bytes again; off keeps the output "
-           "layout's order, which the GPU mapping expects">
+           "layout's order, which the GPU mapping expects">,
+    Option<"decodeLanes", "decode-lanes", "int64_t", /*default=*/"1",
+           "Anchors one iteration of a detection decode computes, as the "
+           "lanes of a vector: the largest divisor of this, the anchor "
+           "count and every level's first anchor; 1 keeps one anchor per "
+           "iteration, the GPU's one per thread">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-    "::mlir::tensor::TensorDialect", "::mlir::scf::SCFDialect"
+    "::mlir::tensor::TensorDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 
