@@ -55,8 +55,8 @@ void populateLowerToLoopsPatterns(RewritePatternSet &patterns,
 /// registers. Both fusion-lower-to-loops and fusion-lower-to-linalg add
 /// them: the decode has one lowering. With `lanes` > 1 an iteration
 /// decodes that many consecutive anchors as vector lanes (fewer where the
-/// anchor count or a level boundary needs it): the host's SIMD form; the
-/// GPU keeps one anchor per thread.
+/// anchor count or a level boundary needs it), one loop per level: the
+/// host's SIMD form; the GPU keeps one anchor per thread.
 void populateLowerDecodeToLoopsPatterns(RewritePatternSet &patterns,
                                         int64_t lanes = 1);
 
