@@ -566,9 +566,9 @@ static SmallVector<Value> lowerDecode(DecodeDetectionsOp op,
   };
 
   // One thread per anchor (the GPU's kernel) branches on the level; vector
-  // lanes run one loop per level instead: a body with a case per level
-  // outgrows the instruction cache once its lanes are unrolled (YOLOv8n's
-  // decode ran slower than with one anchor per iteration).
+  // lanes run one loop per level instead: one body with a case per level,
+  // each with its lanes unrolled, ran YOLOv8n's decode slower than one
+  // anchor per iteration did (bench/RESULTS.md).
   if (lanes == 1 || levelStarts.size() < 2)
     return emitForall(inits, 0, boxes.anchors, std::nullopt);
   SmallVector<Value> outputs = inits;
