@@ -62,31 +62,20 @@ struct IRMath {
   Type scalarType() {
     return lanes == 1 ? type : VectorType::get({lanes}, type);
   }
-  Value constant(FloatAttr value) {
-    if (lanes == 1)
-      return arith::ConstantOp::create(b, loc, value);
-    return arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(cast<ShapedType>(scalarType()),
-                               Attribute(value)));
-  }
   /// A scalar of the element type as a Scalar (every lane the same).
   Value splat(Value scalar) {
     if (lanes == 1)
       return scalar;
     return vector::BroadcastOp::create(b, loc, scalarType(), scalar);
   }
-  Value k(double v) {
-    if (lanes == 1)
-      return floatConstant(b, loc, type, v);
-    return splat(floatConstant(b, loc, type, v));
-  }
+  Value k(double v) { return splat(floatConstant(b, loc, type, v)); }
   Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value lowest() {
     auto floatType = cast<FloatType>(type);
-    return constant(b.getFloatAttr(
-        floatType,
-        APFloat::getLargest(floatType.getFloatSemantics(), true)));
+    return splat(arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(floatType, APFloat::getLargest(
+                                      floatType.getFloatSemantics(), true))));
   }
   Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
@@ -451,7 +440,7 @@ static int64_t lanesFor(int64_t requested, const HeadGeometry &boxes,
   lanes = std::gcd(lanes, boxes.anchors);
   for (const HeadGeometry *g : {&boxes, &scores})
     for (const HeadLevel &level : g->levels)
-      lanes = std::gcd(lanes, level.firstAnchor ? level.firstAnchor : lanes);
+      lanes = std::gcd(lanes, level.firstAnchor);
   return lanes;
 }
 
@@ -531,9 +520,8 @@ static SmallVector<Value> lowerDecode(DecodeDetectionsOp op,
         for (auto [c, region] : llvm::enumerate(sw.getCaseRegions())) {
           OpBuilder::InsertionGuard guard(b);
           b.createBlock(&region);
-          IRMath atLevel{b, l, type, op, boxes, scores, unsigned(c)};
-          atLevel.lanes = lanes;
-          atLevel.anchorIndex = n;
+          IRMath atLevel = m;
+          atLevel.level = unsigned(c);
           OutputTiles levelTiles = t;
           decodeInto(atLevel, levelTiles);
           scf::YieldOp::create(b, l, tileValues(levelTiles));

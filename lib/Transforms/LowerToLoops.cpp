@@ -422,12 +422,12 @@ struct LowerToLoopsPass
                                "and columns-per-thread must be at least 1");
       return signalPassFailure();
     }
-    RewritePatternSet patterns(&getContext());
     if (decodeLanes < 1) {
       getOperation().emitError(
           "fusion-lower-to-loops: decode-lanes must be at least 1");
       return signalPassFailure();
     }
+    RewritePatternSet patterns(&getContext());
     LowerToLoopsOptions options{channelsPerThread, columnsPerThread,
                                 reuseOrder};
     populateLowerToLoopsPatterns(patterns, options);
