@@ -11,11 +11,15 @@
 using namespace mlir;
 using namespace mlir::fusion;
 
-/// Everything after the fused ops' lowering: TOSA to linalg, bufferize,
-/// loops, LLVM.
+/// Everything after the fused ops' lowering: TOSA to linalg (and, when
+/// the host runs the GPU's loop nests, the GPU's reduction rewrites),
+/// bufferize, loops, LLVM.
+static constexpr llvm::StringLiteral kCpuToLinalg =
+    "tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
+    "tosa-to-tensor,convert-elementwise-to-linalg";
+static constexpr llvm::StringLiteral kGpuReductions =
+    ",fusion-parallelize-reductions";
 static constexpr llvm::StringLiteral kCpuFront =
-    "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
-    "tosa-to-tensor,convert-elementwise-to-linalg),"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
@@ -44,7 +48,16 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
   // The GPU loop mapping runs what a GPU thread runs: one anchor.
   front.decodeLanes = options.testGpuLoopMapping ? 1 : options.decodeLanes;
   addFusionFront(pm, front);
-  std::string lowering = kCpuFront.str() + ",";
+  // The model in f64: TOSA has no f64 and the fused ops take none, so both
+  // are lowered first.
+  if (options.f64 &&
+      failed(addUpstreamPasses(pm, "func.func(" + kCpuToLinalg.str() +
+                                       "),fusion-upcast-to-f64")))
+    return failure();
+  std::string lowering = "func.func(" + kCpuToLinalg.str();
+  if (options.testGpuLoopMapping)
+    lowering += kGpuReductions.str();
+  lowering += ")," + kCpuFront.str() + ",";
   if (options.testGpuLoopMapping)
     lowering += kGpuLoopMapping.str() + ",";
   lowering += kCpuBack.str();

@@ -33,6 +33,9 @@ struct FusionFront {
   /// Anchors one iteration of a detection decode computes as vector lanes
   /// (fusion-lower-to-loops decode-lanes); the GPU keeps one per thread.
   int64_t decodeLanes = 1;
+  /// Float constants of at least this many elements become weights given at
+  /// run time (fusion-externalize-weights), after fusion; 0: none.
+  int64_t externalWeights = 0;
   /// Receives fusion-fuse's report (Mode::Fuse and ConvsOnly); may be null.
   FusionReport *report = nullptr;
 };
@@ -47,6 +50,7 @@ FusionFront frontFor(const Options &options) {
   front.mode = fusionMode(options.fuse, options.reference);
   front.channelsPerThread = options.channelsPerThread;
   front.columnsPerThread = options.columnsPerThread;
+  front.externalWeights = options.externalWeights;
   return front;
 }
 

@@ -39,6 +39,11 @@ void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
   case FusionFront::Mode::Upstream:
     break;
   }
+  if (front.externalWeights > 0) {
+    ExternalizeWeightsOptions weights;
+    weights.minElements = front.externalWeights;
+    pm.addPass(createExternalizeWeights(weights));
+  }
   if (front.linalgConvs) {
     pm.addPass(createLowerToLinalg());
     return;

@@ -23,7 +23,8 @@ using namespace mlir::fusion;
 static constexpr llvm::StringLiteral kGpuLowering =
     "inline,"
     "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
-    "tosa-to-tensor),"
+    "tosa-to-tensor,convert-elementwise-to-linalg,"
+    "fusion-parallelize-reductions),"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
@@ -33,6 +34,16 @@ static constexpr llvm::StringLiteral kGpuLowering =
     "lower-affine,canonicalize,func.func(gpu-launch-sink-index-computations),"
     "gpu-kernel-outlining,fusion-device-buffers,func.func(gpu-async-region),"
     "canonicalize";
+
+/// The launch limits, proven where the kernels' bodies are still there to
+/// measure one-thread kernels by.
+static std::string launchCheck(const FusionToPtxOptions &options) {
+  std::string check = "fusion-check-launch-limits{max-one-thread-elements=" +
+                      std::to_string(options.maxOneThreadElements);
+  if (options.explainLaunches)
+    check += " explain";
+  return check + "}";
+}
 
 /// Upstream's gpu-lower-to-nvvm-pipeline, spelled out so that the NVVM
 /// target links libdevice: kernels with exp (sigmoid, SiLU) or sqrt (an
@@ -62,12 +73,21 @@ mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
                                        FusionReport *report) {
   FusionFront front = frontFor(options);
   front.report = report;
+  front.testSkipWeightScaling = options.testSkipWeightScaling;
   addFusionFront(pm, front);
   if (failed(addUpstreamPasses(pm, kGpuLowering)))
+    return failure();
+  if (failed(addUpstreamPasses(pm, launchCheck(options))))
     return failure();
   if (failed(addUpstreamPasses(pm, nvvmLowering(options))))
     return failure();
   pm.addPass(createCheckPtx());
+  if (!options.ptxas.empty()) {
+    CheckLaunchLimitsOptions registers;
+    registers.ptxas = options.ptxas;
+    registers.chip = options.chip;
+    pm.addPass(createCheckLaunchLimits(registers));
+  }
   if (!options.dumpPtx.empty()) {
     DumpPtxOptions dump;
     dump.directory = options.dumpPtx;

@@ -1,5 +1,6 @@
 //===- HostModel.cpp - run a model's entry function from C++ --------------===//
 #include "FusionDialect/Runner/HostModel.h"
+#include "FusionDialect/Runtime/ResidentConstants.h"
 #include "FusionDialect/Registration.h"
 #include "FusionDialect/IR/FusionDialect.h"
 #include "FusionDialect/Pipelines/Pipelines.h"
@@ -148,6 +149,36 @@ LogicalResult fusion::runner::addPackedEntry(ModuleOp lowered,
     signature += " in=" + describe(t);
   for (Type t : type.getResults())
     signature += " out=" + describe(t);
+  // Weights given at run time (fusion-externalize-weights): listed, and
+  // their addresses exported in the same order.
+  SmallVector<StringRef> weights;
+  if (auto table = lowered->getAttrOfType<ArrayAttr>(kWeightTableAttrName)) {
+    for (Attribute entry : table) {
+      auto weight = cast<DictionaryAttr>(entry);
+      StringRef name = cast<StringAttr>(weight.get("name")).getValue();
+      auto global = lowered.lookupSymbol<LLVM::GlobalOp>(name);
+      if (!global)
+        return failure();
+      // The storage type after lowering (f64 in the model in f64).
+      Type storage = global.getGlobalType();
+      while (auto array = dyn_cast<LLVM::LLVMArrayType>(storage))
+        storage = array.getElementType();
+      auto range = cast<ArrayAttr>(weight.get("range"));
+      std::string entryText;
+      llvm::raw_string_ostream os(entryText);
+      os << " weight=" << storage << ":"
+         << formatShape(cast<DenseI64ArrayAttr>(weight.get("shape")).asArrayRef())
+         << ":" << cast<TypeAttr>(weight.get("element")).getValue() << ":"
+         << llvm::formatv("{0:e9}", cast<FloatAttr>(range[0]).getValueAsDouble())
+         << ":"
+         << llvm::formatv("{0:e9}", cast<FloatAttr>(range[1]).getValueAsDouble());
+      signature += entryText;
+      weights.push_back(name);
+      // The library's own code fills nothing: the global must stay
+      // writable and visible to the runner through the table.
+      global.setConstant(false);
+    }
+  }
   unsigned n = type.getNumInputs() + type.getNumResults();
   std::string params;
   for (unsigned i = 0; i < n; ++i)
@@ -168,13 +199,42 @@ LogicalResult fusion::runner::addPackedEntry(ModuleOp lowered,
   os << ") : (" << params << ") -> ()\n  llvm.return\n}\n";
   os << "llvm.mlir.global external constant @fusion_entry_signature(\""
      << signature << "\\00\") {addr_space = 0 : i32}\n";
+  // Resident constants are uploaded when the library is loaded, not by the
+  // first call (fusion-device-buffers wrote the function that asks for
+  // them).
+  // (A stand-in defined here so that the snippet verifies alone; it is not
+  // moved, the module's own definition is used.)
+  if (lowered.lookupSymbol(kUploadConstantsFunction))
+    os << "llvm.func @" << kUploadConstantsFunction
+       << "() {\n  llvm.return\n}\n"
+       << "llvm.mlir.global_ctors ctors = [@" << kUploadConstantsFunction
+       << "], priorities = [65535 : i32], data = [#llvm.zero]\n";
+  if (!weights.empty()) {
+    OpBuilder b(lowered.getBodyRegion());
+    b.setInsertionPointToEnd(lowered.getBody());
+    Location loc = lowered.getLoc();
+    auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+    auto tableType = LLVM::LLVMArrayType::get(ptr, weights.size());
+    auto table = LLVM::GlobalOp::create(b, loc, tableType, /*isConstant=*/true,
+                                        LLVM::Linkage::External,
+                                        kWeightTableSymbol, Attribute());
+    Block *init = b.createBlock(&table.getInitializerRegion());
+    b.setInsertionPointToStart(init);
+    Value array = LLVM::UndefOp::create(b, loc, tableType);
+    for (auto [i, name] : llvm::enumerate(weights)) {
+      Value address = LLVM::AddressOfOp::create(b, loc, ptr, name);
+      array = LLVM::InsertValueOp::create(b, loc, array, address,
+                                          ArrayRef<int64_t>{int64_t(i)});
+    }
+    LLVM::ReturnOp::create(b, loc, array);
+  }
   OwningOpRef<ModuleOp> entry =
       parseSourceString<ModuleOp>(os.str(), lowered.getContext());
   if (!entry)
     return failure();
   for (Operation &op : llvm::make_early_inc_range(entry->getOps())) {
     auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
-    if (func && func.isExternal())
+    if (func && (func.isExternal() || lowered.lookupSymbol(func.getSymName())))
       continue;
     op.moveBefore(lowered.getBody(), lowered.getBody()->end());
   }

@@ -11,6 +11,8 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/Runtime/CudaRuntime.h"
+#include "FusionDialect/Runtime/LaunchLimits.h"
+#include "FusionDialect/Runtime/ResidentConstants.h"
 
 #include <cuda.h>
 #include <dlfcn.h>
@@ -63,7 +65,13 @@ using namespace fusion::cuda;
   X(cuMemcpyHtoD)                                                              \
   X(cuMemcpyDtoH)                                                              \
   X(cuMemsetD32Async)                                                          \
-  X(cuMemsetD16Async)
+  X(cuMemsetD16Async)                                                          \
+  X(cuStreamBeginCapture)                                                      \
+  X(cuStreamEndCapture)                                                        \
+  X(cuGraphInstantiate)                                                        \
+  X(cuGraphLaunch)                                                             \
+  X(cuGraphExecDestroy)                                                        \
+  X(cuGraphDestroy)
 
 namespace {
 struct Driver {
@@ -96,11 +104,41 @@ struct Runtime {
   std::map<uintptr_t, size_t> buffers;
   SimulationCounts counts;
   std::vector<std::unique_ptr<std::string>> simulatedFunctions;
+  /// Device copies of host constants, by host address (resident).
+  struct Resident {
+    void *device;
+    size_t bytes;
+  };
+  std::map<const void *, Resident> resident;
+  /// The process is exiting: modules and buffers go with the context, and
+  /// the driver may already be shut down.
+  bool exiting = false;
+  /// The last launch, named in errors the device reports later.
+  Launch lastLaunch{};
+  bool launched = false;
+  /// Test only: fail the launch with this number (1 = the first); 0: none.
+  long failLaunch = 0;
+  long launchCount = 0;
+  /// While a call is captured into a CUDA graph: the capturing stream,
+  /// handed out as every stream the emitted code creates.
+  CUstream capturing = nullptr;
+  bool simulatedCapture = false;
 };
 
+/// Never destroyed: library destructors (module unloads) run at exit after
+/// static objects are gone.
 Runtime &runtime() {
-  static Runtime r;
-  return r;
+  static Runtime *r = new Runtime;
+  return *r;
+}
+
+void markExiting() { runtime().exiting = true; }
+
+std::string describeLaunch(const Launch &l) {
+  return l.kernel + " with grid (" + std::to_string(l.grid[0]) + ", " +
+         std::to_string(l.grid[1]) + ", " + std::to_string(l.grid[2]) +
+         ") and block (" + std::to_string(l.block[0]) + ", " +
+         std::to_string(l.block[1]) + ", " + std::to_string(l.block[2]) + ")";
 }
 
 void recordError(const char *call, CUresult result) {
@@ -110,6 +148,9 @@ void recordError(const char *call, CUresult result) {
     r.driver.cuGetErrorNameFn(result, &name);
   std::string message = std::string(call) + " failed with " +
                         (name ? name : std::to_string(int(result)));
+  // Kernels fail asynchronously: a later call reports it.
+  if (r.launched)
+    message += " (last launch: " + describeLaunch(r.lastLaunch) + ")";
   std::fprintf(stderr, "fusion-cuda-runtime: %s\n", message.c_str());
   if (r.error.empty())
     r.error = message;
@@ -233,6 +274,9 @@ std::string fusion::cuda::initialize(Backend backend, int ordinal) {
     if (!why.empty())
       return why;
   }
+  // Registered after cuInit, so it runs before the driver's own exit
+  // handlers and before loaded libraries' destructors unload modules.
+  std::atexit(markExiting);
   r.initialized = true;
   return "";
 }
@@ -336,8 +380,158 @@ SimulationCounts fusion::cuda::simulationCounts() {
   SimulationCounts counts = r.counts;
   for (auto &[start, bytes] : r.buffers)
     counts.liveBytes += bytes;
+  for (auto &[host, copy] : r.resident)
+    counts.liveBytes -= copy.bytes;
   return counts;
 }
+
+void fusion::cuda::setFailLaunch(long n) {
+  Runtime &r = runtime();
+  r.failLaunch = n > 0 ? r.launchCount + n : 0;
+}
+
+namespace {
+/// What a captured graph holds: the driver's executable graph, or with the
+/// simulation nothing to run.
+struct CapturedGraph {
+  CUgraphExec exec = nullptr;
+  CUstream stream = nullptr;
+};
+} // namespace
+
+std::string fusion::cuda::beginCapture() {
+  Runtime &r = ready();
+  if (r.capturing || r.simulatedCapture)
+    return "a capture is already under way";
+  if (simulating()) {
+    r.simulatedCapture = true;
+    return "";
+  }
+  CUstream stream = nullptr;
+  CUresult result =
+      r.driver.cuStreamCreateFn(&stream, CU_STREAM_NON_BLOCKING);
+  if (result == CUDA_SUCCESS)
+    result = r.driver.cuStreamBeginCaptureFn(
+        stream, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL);
+  if (result != CUDA_SUCCESS) {
+    const char *name = nullptr;
+    r.driver.cuGetErrorNameFn(result, &name);
+    return std::string("cuStreamBeginCapture failed with ") +
+           (name ? name : "?");
+  }
+  r.capturing = stream;
+  return "";
+}
+
+void *fusion::cuda::endCapture() {
+  Runtime &r = ready();
+  auto *graph = new CapturedGraph;
+  if (simulating()) {
+    r.simulatedCapture = false;
+    return graph;
+  }
+  graph->stream = r.capturing;
+  r.capturing = nullptr;
+  CUgraph captured = nullptr;
+  FUSION_CHECK(r.driver.cuStreamEndCaptureFn(graph->stream, &captured));
+  if (captured) {
+    FUSION_CHECK(r.driver.cuGraphInstantiateFn(&graph->exec, captured, 0));
+    FUSION_CHECK(r.driver.cuGraphDestroyFn(captured));
+  }
+  if (!graph->exec) {
+    FUSION_CHECK(r.driver.cuStreamDestroyFn(graph->stream));
+    delete graph;
+    return nullptr;
+  }
+  return graph;
+}
+
+float fusion::cuda::replayGraph(void *handle, int count) {
+  Runtime &r = ready();
+  auto *graph = static_cast<CapturedGraph *>(handle);
+  if (simulating() || !graph || !graph->exec)
+    return 0;
+  CUevent start = takeEvent(r), stop = takeEvent(r);
+  FUSION_CHECK(r.driver.cuEventRecordFn(start, graph->stream));
+  for (int i = 0; i < count; ++i)
+    FUSION_CHECK(r.driver.cuGraphLaunchFn(graph->exec, graph->stream));
+  FUSION_CHECK(r.driver.cuEventRecordFn(stop, graph->stream));
+  FUSION_CHECK(r.driver.cuEventSynchronizeFn(stop));
+  float ms = 0;
+  FUSION_CHECK(r.driver.cuEventElapsedTimeFn(&ms, start, stop));
+  r.spareEvents.push_back(start);
+  r.spareEvents.push_back(stop);
+  return ms;
+}
+
+void fusion::cuda::destroyGraph(void *handle) {
+  Runtime &r = runtime();
+  auto *graph = static_cast<CapturedGraph *>(handle);
+  if (!graph)
+    return;
+  if (!simulating() && !r.exiting) {
+    if (graph->exec)
+      FUSION_CHECK(r.driver.cuGraphExecDestroyFn(graph->exec));
+    if (graph->stream)
+      FUSION_CHECK(r.driver.cuStreamDestroyFn(graph->stream));
+  }
+  delete graph;
+}
+
+//===----------------------------------------------------------------------===//
+// Resident constants (ResidentConstants.h).
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A rank-1 memref descriptor, as MLIR's C interface passes it.
+struct Descriptor1D {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  int64_t size;
+  int64_t stride;
+};
+
+/// The device copy of `host`'s contiguous data, uploaded on first request.
+void residentCopy(Descriptor1D *result, const Descriptor1D *host,
+                  int64_t elementBytes) {
+  Runtime &r = ready();
+  const char *data =
+      static_cast<const char *>(host->aligned) + host->offset * elementBytes;
+  size_t bytes = size_t(host->size) * size_t(elementBytes);
+  void *device = nullptr;
+  auto it = r.resident.find(data);
+  if (it != r.resident.end() && it->second.bytes == bytes) {
+    device = it->second.device;
+  } else {
+    if (simulating()) {
+      device = simulatedAlloc(bytes);
+      std::memcpy(device, data, bytes);
+    } else {
+      CUdeviceptr p = 0;
+      FUSION_CHECK(r.driver.cuMemAllocFn(&p, bytes ? bytes : 1));
+      if (p)
+        FUSION_CHECK(r.driver.cuMemcpyHtoDFn(p, data, bytes));
+      device = reinterpret_cast<void *>(p);
+    }
+    r.resident[data] = {device, bytes};
+    r.counts.residentBytes += (long long)bytes;
+    ++r.counts.residentUploads;
+  }
+  *result = {device, device, 0, host->size, 1};
+}
+} // namespace
+
+extern "C" {
+#define FUSION_RESIDENT_ENTRY(type)                                            \
+  void _mlir_ciface_fusion_resident_##type(Descriptor1D *result,               \
+                                           Descriptor1D *host,                 \
+                                           int64_t elementBytes) {             \
+    residentCopy(result, host, elementBytes);                                  \
+  }
+FUSION_RESIDENT_TYPES(FUSION_RESIDENT_ENTRY)
+#undef FUSION_RESIDENT_ENTRY
+} // extern "C"
 
 //===----------------------------------------------------------------------===//
 // The mgpu* ABI, as MLIR 22's GPU-to-LLVM lowering declares it.
@@ -372,9 +566,13 @@ void *mgpuModuleLoadJIT(void *data, int optLevel) {
 
 void mgpuModuleUnload(void *module) {
   Runtime &r = runtime();
-  if (!r.initialized || simulating() || !module)
+  // At exit the context and its modules go with the process, and the
+  // driver may already be shut down (CUDA_ERROR_DEINITIALIZED).
+  if (!r.initialized || simulating() || !module || r.exiting)
     return;
-  FUSION_CHECK(r.driver.cuModuleUnloadFn(static_cast<CUmodule>(module)));
+  CUresult result = r.driver.cuModuleUnloadFn(static_cast<CUmodule>(module));
+  if (result != CUDA_SUCCESS && result != CUDA_ERROR_DEINITIALIZED)
+    recordError("cuModuleUnload", result);
 }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
@@ -410,22 +608,52 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   t.launch.milliseconds = 0;
   if (simulating()) {
     t.launch.kernel = *static_cast<std::string *>(function);
+  } else {
+    auto name = r.kernelNames.find(function);
+    t.launch.kernel = name == r.kernelNames.end() ? "?" : name->second;
+  }
+  r.lastLaunch = t.launch;
+  r.launched = true;
+  ++r.launchCount;
+  // What cuLaunchKernel refuses, refused the same way on the host; and the
+  // test-only injected failure.
+  mlir::fusion::LaunchDims grid{gridX, gridY, gridZ};
+  mlir::fusion::LaunchDims block{blockX, blockY, blockZ};
+  std::optional<std::string> outside =
+      mlir::fusion::launchLimitViolation(grid, block);
+  if ((simulating() && outside) || r.launchCount == r.failLaunch) {
+    std::string message =
+        "cuLaunchKernel of " + describeLaunch(t.launch) + " failed with " +
+        (outside ? "CUDA_ERROR_INVALID_VALUE (" + *outside + ")"
+                 : std::string("CUDA_ERROR_LAUNCH_FAILED (injected by "
+                               "--test-fail-launch)"));
+    std::fprintf(stderr, "fusion-cuda-runtime: %s\n", message.c_str());
+    if (r.error.empty())
+      r.error = message;
+    return;
+  }
+  if (simulating()) {
     r.launches.push_back(t);
     return;
   }
-  auto name = r.kernelNames.find(function);
-  t.launch.kernel = name == r.kernelNames.end() ? "?" : name->second;
   CUstream s = static_cast<CUstream>(stream);
-  if (r.timing) {
+  bool timed = r.timing && !r.capturing;
+  if (timed) {
     t.start = takeEvent(r);
     t.stop = takeEvent(r);
     FUSION_CHECK(r.driver.cuEventRecordFn(t.start, s));
   }
-  FUSION_CHECK(r.driver.cuLaunchKernelFn(
+  CUresult result = r.driver.cuLaunchKernelFn(
       static_cast<CUfunction>(function), unsigned(gridX), unsigned(gridY),
       unsigned(gridZ), unsigned(blockX), unsigned(blockY), unsigned(blockZ),
-      unsigned(smem), s, params, extra));
-  if (r.timing)
+      unsigned(smem), s, params, extra);
+  if (result != CUDA_SUCCESS) {
+    std::string call = "cuLaunchKernel of " + describeLaunch(t.launch);
+    r.launched = false; // the launch is named already
+    recordError(call.c_str(), result);
+    r.launched = true;
+  }
+  if (timed)
     FUSION_CHECK(r.driver.cuEventRecordFn(t.stop, s));
   r.launches.push_back(t);
 }
@@ -434,6 +662,8 @@ void *mgpuStreamCreate() {
   Runtime &r = ready();
   if (simulating())
     return &r;
+  if (r.capturing)
+    return r.capturing;
   CUstream stream = nullptr;
   FUSION_CHECK(r.driver.cuStreamCreateFn(&stream, CU_STREAM_NON_BLOCKING));
   return stream;
@@ -441,13 +671,14 @@ void *mgpuStreamCreate() {
 
 void mgpuStreamDestroy(void *stream) {
   Runtime &r = ready();
-  if (!simulating())
+  if (!simulating() && stream != r.capturing)
     FUSION_CHECK(r.driver.cuStreamDestroyFn(static_cast<CUstream>(stream)));
 }
 
 void mgpuStreamSynchronize(void *stream) {
   Runtime &r = ready();
-  if (!simulating())
+  // A capturing stream cannot be waited for; the graph's launch is.
+  if (!simulating() && stream != r.capturing)
     FUSION_CHECK(r.driver.cuStreamSynchronizeFn(static_cast<CUstream>(stream)));
 }
 
@@ -475,7 +706,7 @@ void mgpuEventDestroy(void *event) {
 
 void mgpuEventSynchronize(void *event) {
   Runtime &r = ready();
-  if (!simulating())
+  if (!simulating() && !r.capturing)
     FUSION_CHECK(r.driver.cuEventSynchronizeFn(static_cast<CUevent>(event)));
 }
 

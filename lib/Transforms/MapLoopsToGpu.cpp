@@ -7,6 +7,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "BufferAccess.h"
+#include "FusionDialect/Runtime/LaunchLimits.h"
 #include "FusionDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -100,11 +101,26 @@ static LogicalResult mapLastFirst(scf::ParallelOp loop,
   return gpu::setMappingAttr(loop, mapping);
 }
 
+/// The value of an index computed from constants by products and sums (as
+/// tiling writes a tiled loop's steps), or nullopt.
+static std::optional<int64_t> constantIndex(Value v) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return c;
+  Operation *def = v.getDefiningOp();
+  if (!isa_and_nonnull<arith::MulIOp, arith::AddIOp>(def))
+    return std::nullopt;
+  std::optional<int64_t> a = constantIndex(def->getOperand(0));
+  std::optional<int64_t> b = constantIndex(def->getOperand(1));
+  if (!a || !b)
+    return std::nullopt;
+  return isa<arith::MulIOp>(def) ? *a * *b : *a + *b;
+}
+
 /// Trip count of dimension `d`, or nullopt when not constant.
 static std::optional<int64_t> tripCount(scf::ParallelOp loop, unsigned d) {
-  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[d]);
-  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[d]);
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep()[d]);
+  std::optional<int64_t> lb = constantIndex(loop.getLowerBound()[d]);
+  std::optional<int64_t> ub = constantIndex(loop.getUpperBound()[d]);
+  std::optional<int64_t> step = constantIndex(loop.getStep()[d]);
   if (!lb || !ub || !step || *step <= 0)
     return std::nullopt;
   return llvm::divideCeil(std::max<int64_t>(*ub - *lb, 0), *step);
@@ -113,7 +129,8 @@ static std::optional<int64_t> tripCount(scf::ParallelOp loop, unsigned d) {
 /// Threads along the contiguous dimension, then the one before it, then the
 /// rest: as many as the extents use, up to lanes x rows in all, so that a
 /// small feature map does not leave most of a block idle. Dimensions before
-/// the last two count as one: they will share block z and thread z.
+/// the last two count as one: they will share block z and thread z, and
+/// thread z holds at most 64 (the hardware's limit; x and y hold 1024).
 static SmallVector<int64_t> threadTile(scf::ParallelOp loop, int64_t lanes,
                                        int64_t rows) {
   unsigned rank = loop.getNumLoops();
@@ -125,11 +142,13 @@ static SmallVector<int64_t> threadTile(scf::ParallelOp loop, int64_t lanes,
     return std::min<int64_t>(
         most, llvm::PowerOf2Ceil(std::max<int64_t>(*extent, 1)));
   };
-  int64_t x = fit(tripCount(loop, rank - 1), rank == 1 ? budget : lanes);
+  int64_t x = fit(tripCount(loop, rank - 1),
+                  std::min(rank == 1 ? budget : lanes, fusion::kMaxBlockX));
   tiles[rank - 1] = x;
   if (rank == 1)
     return tiles;
-  int64_t y = fit(tripCount(loop, rank - 2), budget / x);
+  int64_t y = fit(tripCount(loop, rank - 2),
+                  std::min(budget / x, fusion::kMaxBlockY));
   tiles[rank - 2] = y;
   if (rank == 2 || budget / (x * y) == 1)
     return tiles;
@@ -140,8 +159,74 @@ static SmallVector<int64_t> threadTile(scf::ParallelOp loop, int64_t lanes,
     leadingTrips = trips && leadingTrips ? *trips * *leadingTrips
                                          : std::optional<int64_t>();
   }
-  tiles[rank - 3] = fit(leadingTrips, budget / (x * y));
+  tiles[rank - 3] =
+      fit(leadingTrips, std::min(budget / (x * y), fusion::kMaxBlockZ));
   return tiles;
+}
+
+/// The block processor of each dimension of the loop over blocks (at most
+/// three): the last dimension on x, then y, then z, except that a
+/// dimension with more blocks than y or z may hold (65535) trades places
+/// with the one on x, which holds 2^31 - 1. Sequential where a dimension
+/// still has too many blocks: splitGrid makes that dimension fit first.
+static SmallVector<gpu::Processor> blockProcessors(scf::ParallelOp outer) {
+  unsigned rank = outer.getNumLoops();
+  SmallVector<gpu::Processor> processors;
+  const gpu::Processor order[] = {gpu::Processor::BlockX,
+                                  gpu::Processor::BlockY,
+                                  gpu::Processor::BlockZ};
+  for (unsigned i = 0; i < rank; ++i)
+    processors.push_back(order[rank - 1 - i]);
+  auto blocks = [&](unsigned d) {
+    return tripCount(outer, d).value_or(fusion::kMaxGridYZ + 1);
+  };
+  unsigned onX = rank - 1;
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    if (blocks(d) > fusion::kMaxGridYZ && blocks(onX) <= fusion::kMaxGridYZ &&
+        blocks(d) > blocks(onX))
+      std::swap(processors[d], processors[onX]), onX = d;
+  return processors;
+}
+
+/// Where a dimension of the loop over blocks has more trips than its grid
+/// dimension may hold, tiles that loop again so that each block walks
+/// several of them in sequence: returns the loop over blocks (now within
+/// the limits) and, inside it, the sequential loop; or {outer, null} when
+/// nothing had to change.
+static std::pair<scf::ParallelOp, scf::ParallelOp>
+splitGrid(scf::ParallelOp outer) {
+  SmallVector<gpu::Processor> processors = blockProcessors(outer);
+  unsigned rank = outer.getNumLoops();
+  SmallVector<int64_t> perBlock(rank, 1);
+  bool split = false;
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t most = processors[d] == gpu::Processor::BlockX
+                       ? fusion::kMaxGridX
+                       : fusion::kMaxGridYZ;
+    std::optional<int64_t> trips = tripCount(outer, d);
+    if (trips && *trips > most) {
+      perBlock[d] = llvm::divideCeil(*trips, most);
+      split = true;
+    }
+  }
+  if (!split)
+    return {outer, nullptr};
+  // tileParallelLoop multiplies the tile sizes by the loop's steps.
+  auto [blocks, sequential] =
+      scf::tileParallelLoop(outer, perBlock, /*noMinMaxBounds=*/false);
+  return {blocks, sequential};
+}
+
+/// Maps each dimension of `loop` to `processors[i]`.
+static LogicalResult mapAs(scf::ParallelOp loop,
+                           ArrayRef<gpu::Processor> processors) {
+  MLIRContext *ctx = loop.getContext();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, ctx);
+  SmallVector<gpu::ParallelLoopDimMappingAttr> mapping;
+  for (gpu::Processor p : processors)
+    mapping.push_back(
+        gpu::ParallelLoopDimMappingAttr::get(ctx, p, identity, identity));
+  return gpu::setMappingAttr(loop, mapping);
 }
 
 namespace {
@@ -149,9 +234,12 @@ struct MapLoopsToGpuPass
     : public mlir::fusion::impl::MapLoopsToGpuBase<MapLoopsToGpuPass> {
   using Base::Base;
   void runOnOperation() override {
-    if (lanes < 1 || rows < 1) {
-      getOperation()->emitError(
-          "fusion-map-loops-to-gpu: lanes and rows must be at least 1");
+    if (lanes < 1 || rows < 1 || lanes * rows > fusion::kMaxThreadsPerBlock) {
+      getOperation()->emitError("fusion-map-loops-to-gpu: lanes and rows "
+                                "must be at least 1, and lanes x rows at "
+                                "most ")
+          << fusion::kMaxThreadsPerBlock << " (threads per block); got "
+          << lanes << " x " << rows;
       return signalPassFailure();
     }
     getOperation()->walk([&](func::FuncOp func) {
@@ -184,9 +272,16 @@ struct MapLoopsToGpuPass
       }
       auto [outer, inner] =
           scf::tileParallelLoop(op, tiles, /*noMinMaxBounds=*/false);
-      if (failed(mapLastFirst(outer, {gpu::Processor::BlockX,
-                                      gpu::Processor::BlockY,
-                                      gpu::Processor::BlockZ})) ||
+      auto [blocks, sequential] = splitGrid(outer);
+      if (sequential &&
+          failed(mapAs(sequential,
+                       SmallVector<gpu::Processor>(
+                           sequential.getNumLoops(),
+                           gpu::Processor::Sequential)))) {
+        op.emitError("could not map the loop to GPU blocks and threads");
+        return signalPassFailure();
+      }
+      if (failed(mapAs(blocks, blockProcessors(blocks))) ||
           failed(mapLastFirst(inner, {gpu::Processor::ThreadX,
                                       gpu::Processor::ThreadY,
                                       gpu::Processor::ThreadZ}))) {

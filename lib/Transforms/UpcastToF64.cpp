@@ -78,6 +78,27 @@ struct UpcastToF64Pass
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
             arg.setType(widen(arg.getType()));
+      // Globals (weights filled at run time, constants after
+      // bufferization): their type, and their data exactly.
+      if (auto global = dyn_cast<memref::GlobalOp>(op)) {
+        MemRefType type = global.getType();
+        if (widen(type) != type) {
+          if (auto data = dyn_cast_or_null<ElementsAttr>(
+                  global.getInitialValue().value_or(Attribute()))) {
+            FailureOr<Attribute> wide =
+                widenConstant(data, RankedTensorType::get(
+                                        type.getShape(),
+                                        type.getElementType()));
+            if (failed(wide)) {
+              global.emitError("cannot widen this global to f64");
+              failedConstant = true;
+              return;
+            }
+            global.setInitialValueAttr(*wide);
+          }
+          global.setType(cast<MemRefType>(widen(type)));
+        }
+      }
       if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
         Type type = constant.getType();
         if (widen(type) != type) {

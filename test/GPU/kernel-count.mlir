@@ -25,10 +25,15 @@
 // THREE: {{^}}3{{$}}
 // FOUR: {{^}}4{{$}}
 // THREADS: .maxntid 4, 4, 1
-// One block, launched on a stream, on buffers the host put on the device.
+// One block, launched on a stream, on buffers the host put on the device:
+// the folded filter and bias are resident (uploaded once, not per call).
+// HOST-LABEL: llvm.func @net(
 // HOST: %[[UNIT:.*]] = llvm.mlir.constant(1 : index) : i64
+// HOST: llvm.call @fusion_resident_f32
+// HOST: llvm.call @fusion_resident_f32
+// HOST-NOT: llvm.call @mgpuMemcpy
 // HOST: llvm.call @mgpuMemAlloc
-// HOST: llvm.call @mgpuMemcpy
+// HOST-NOT: llvm.call @mgpuMemcpy
 // HOST: gpu.launch_func <%{{.*}} : !llvm.ptr> @net_kernel::@net_kernel blocks in (%[[UNIT]], %[[UNIT]], %[[UNIT]])
 // HOST-NOT: gpu.launch_func
 // HOST: llvm.call @mgpuStreamSynchronize

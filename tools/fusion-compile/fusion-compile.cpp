@@ -82,6 +82,42 @@ static cl::opt<std::string> hostCpu(
     cl::desc("Host CPU the library's code is tuned for; the default runs on "
              "any x86-64 machine of the last decade"),
     cl::init("x86-64-v2"), cl::cat(toolOptions));
+static cl::opt<bool> wide(
+    "f64",
+    cl::desc("With --target=cpu, the program in f64 (fusion-to-cpu f64): "
+             "with --fuse=false --reference, the model in f64 that "
+             "fusion-gpu-run --f64 checks every program against"),
+    cl::init(false), cl::cat(toolOptions));
+static cl::opt<int64_t> externalWeights(
+    "external-weights",
+    cl::desc("Leave float constants of at least this many elements out of "
+             "the library (after fusion and folding): its signature lists "
+             "them and `fusion_weights` holds their addresses, for a runner "
+             "to fill before the first call; 0 (default) keeps them"),
+    cl::init(0), cl::cat(toolOptions));
+static cl::opt<std::string> ptxas(
+    "ptxas",
+    cl::desc("ptxas proving each kernel's block within what its register "
+             "use allows: 'auto' (default) finds it on PATH or in the CUDA "
+             "toolkit, 'off' skips the check, anything else is its path"),
+    cl::init("auto"), cl::cat(toolOptions));
+static cl::opt<bool> linalgConvs(
+    "linalg-convs",
+    cl::desc("With --target=cpu, lower fused ops to a linalg named conv plus "
+             "an epilogue (fusion-lower-to-linalg): an independent lowering "
+             "of the fused program, the reference its GPU build is checked "
+             "against when weights are given at run time"),
+    cl::init(false), cl::cat(toolOptions));
+static cl::opt<bool> testSkipWeightScaling(
+    "test-skip-weight-scaling",
+    cl::desc("Test only: fold BatchNorm into the bias but not the filter, a "
+             "wrong fold that checks must catch"),
+    cl::init(false), cl::cat(toolOptions));
+static cl::opt<bool> testGpuLoopMapping(
+    "test-gpu-loop-mapping",
+    cl::desc("Test only, --target=cpu: the GPU's loop nests (tiling, split "
+             "reductions) run on the host"),
+    cl::init(false), cl::cat(toolOptions));
 enum class Emit { Shared, Object, LLVMIR };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to write"),
@@ -93,6 +129,44 @@ static cl::opt<Emit> emit(
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "fusion-compile: " << message << "\n";
   return 1;
+}
+
+/// `type` with every float element type widened to f64, as
+/// fusion-upcast-to-f64 widens the entry.
+static FunctionType widened(FunctionType type) {
+  auto widen = [](Type t) -> Type {
+    auto tensor = cast<RankedTensorType>(t);
+    if (!isa<FloatType>(tensor.getElementType()))
+      return t;
+    return RankedTensorType::get(tensor.getShape(),
+                                 Float64Type::get(t.getContext()));
+  };
+  SmallVector<Type> ins, outs;
+  for (Type t : type.getInputs())
+    ins.push_back(widen(t));
+  for (Type t : type.getResults())
+    outs.push_back(widen(t));
+  return FunctionType::get(type.getContext(), ins, outs);
+}
+
+/// The ptxas --ptxas names: "" when the check is off or none is found.
+static std::string findPtxas() {
+  if (ptxas == "off")
+    return "";
+  if (ptxas != "auto")
+    return ptxas;
+  if (llvm::ErrorOr<std::string> onPath = llvm::sys::findProgramByName("ptxas"))
+    return *onPath;
+  SmallVector<StringRef> dirs;
+  std::string home;
+  if (const char *cuda = std::getenv("CUDA_HOME"))
+    home = std::string(cuda) + "/bin";
+  for (StringRef dir : {StringRef(home), StringRef("/usr/local/cuda/bin")})
+    if (!dir.empty())
+      if (llvm::ErrorOr<std::string> found =
+              llvm::sys::findProgramByName("ptxas", {dir}))
+        return *found;
+  return "";
 }
 
 int main(int argc, char **argv) {
@@ -108,6 +182,9 @@ int main(int argc, char **argv) {
   ModuleOp module = model.getModule();
   func::FuncOp entry = model.getEntry();
   FunctionType type = entry.getFunctionType();
+  if (testGpuLoopMapping && target != Target::Cpu)
+    return fail("--test-gpu-loop-mapping runs the GPU's loop nests on the "
+                "host: it needs --target=cpu");
   privatizeAllBut(module, entry);
   if (failed(addEntryWrapper(module, entry)))
     return fail("cannot add the entry wrapper");
@@ -115,9 +192,17 @@ int main(int argc, char **argv) {
   // Only what the entry calls is compiled.
   PassManager pm(&context);
   pm.addPass(createSymbolDCEPass());
+  if (linalgConvs && target != Target::Cpu)
+    return fail("--linalg-convs is a host lowering: it needs --target=cpu");
+  if (wide && target != Target::Cpu)
+    return fail("--f64 evaluates the model in f64 on the host: it needs "
+                "--target=cpu");
+  if (wide)
+    type = widened(type);
   auto common = [&](auto &options) {
     options.fuse = fuse;
     options.reference = reference;
+    options.externalWeights = externalWeights;
     if (channelsPerThread.getNumOccurrences())
       options.channelsPerThread = channelsPerThread;
     if (columnsPerThread.getNumOccurrences())
@@ -129,10 +214,16 @@ int main(int argc, char **argv) {
     common(options);
     options.chip = chip;
     options.features = features;
+    options.ptxas = findPtxas();
+    options.testSkipWeightScaling = testSkipWeightScaling;
     built = fusion::buildFusionToPtxPipeline(pm, options);
   } else {
     fusion::FusionToCpuOptions options;
     common(options);
+    options.testSkipWeightScaling = testSkipWeightScaling;
+    options.testGpuLoopMapping = testGpuLoopMapping;
+    options.f64 = wide;
+    options.linalgConvs = linalgConvs;
     built = fusion::buildFusionToCpuPipeline(pm, options);
   }
   if (failed(built))

@@ -30,6 +30,13 @@ struct FusionPipelineOptions : public PassPipelineOptions<Derived> {
                      "instead: an independent implementation that parity "
                      "checks compare against"),
       llvm::cl::init(false)};
+  ::mlir::detail::PassOptions::Option<int64_t> externalWeights{
+      *this, "external-weights",
+      llvm::cl::desc("Leave float constants of at least this many elements "
+                     "out of the program, after fusion and folding: weights "
+                     "given at run time (fusion-externalize-weights); 0 "
+                     "keeps them all"),
+      llvm::cl::init(0)};
 };
 
 struct FusionToCpuOptions : public FusionPipelineOptions<FusionToCpuOptions> {
@@ -64,6 +71,12 @@ struct FusionToCpuOptions : public FusionPipelineOptions<FusionToCpuOptions> {
       llvm::cl::desc("Lower fused ops to a linalg named conv plus an "
                      "epilogue (fusion-lower-to-linalg) instead of one loop "
                      "nest each (fusion-lower-to-loops, the GPU's form)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> f64{
+      *this, "f64",
+      llvm::cl::desc("Evaluate the program in f64 (fusion-upcast-to-f64 "
+                     "after the fused ops are lowered): the model in f64 "
+                     "that fused and unfused programs are checked against"),
       llvm::cl::init(false)};
   PassOptions::Option<bool> testGpuLoopMapping{
       *this, "test-gpu-loop-mapping",
@@ -105,6 +118,29 @@ struct FusionToPtxOptions : public FusionPipelineOptions<FusionToPtxOptions> {
                      "time. Without it, kernels that need it are refused "
                      "(fusion-check-ptx)"),
       llvm::cl::init(defaultLibdevicePath())};
+  PassOptions::Option<std::string> ptxas{
+      *this, "ptxas",
+      llvm::cl::desc("ptxas to assemble each kernel module with, proving "
+                     "every launch's block within what the kernel's "
+                     "register use allows (fusion-check-launch-limits); "
+                     "empty: launch limits are proven without it"),
+      llvm::cl::init("")};
+  PassOptions::Option<int64_t> maxOneThreadElements{
+      *this, "max-one-thread-elements",
+      llvm::cl::desc("Refuse a one-thread kernel whose buffers hold more "
+                     "elements than this (0: allow any)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<bool> explainLaunches{
+      *this, "explain-launches",
+      llvm::cl::desc("One remark per kernel launch: grid, block, and the "
+                     "elements a one-thread kernel receives"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> testSkipWeightScaling{
+      *this, "test-skip-weight-scaling",
+      llvm::cl::desc("Test only: fold BatchNorm into the bias but not the "
+                     "filter, a wrong fold that parity checks must catch "
+                     "on the GPU too"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> dumpPtx{
       *this, "dump-ptx",
       llvm::cl::desc("Directory to write each kernel module's PTX to "

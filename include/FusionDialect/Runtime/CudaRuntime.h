@@ -75,8 +75,32 @@ struct SimulationCounts {
   long long liveBytes = 0;
   long long strayCopies = 0;
   long long strayFrees = 0;
+  /// Resident constants (not counted live): bytes and uploads.
+  long long residentBytes = 0;
+  long long residentUploads = 0;
 };
 SimulationCounts simulationCounts();
+
+/// Test only: the `n`th launch from now on (1 = the next) fails as a
+/// kernel that cannot launch would; 0 turns it off.
+void setFailLaunch(long n);
+
+/// CUDA graphs: one call of a program captured and replayed, so that a
+/// call costs one launch on the host (batch-1 latency is launch-bound).
+/// While capturing, every stream the emitted code creates is the capturing
+/// stream, waits on it are skipped, and buffers come from stream-ordered
+/// allocations (graph memory nodes). Resident constants must be uploaded
+/// before (libraries do it when loaded). With the simulation, the launches
+/// of the captured call are recorded and a replay runs nothing.
+/// Returns "" or why capture could not start.
+std::string beginCapture();
+/// Ends the capture and instantiates the graph: an executable graph, or
+/// null with the error in takeError().
+void *endCapture();
+/// Replays `graph` `count` times back to back; returns the milliseconds
+/// between events recorded around them (0 with the simulation).
+float replayGraph(void *graph, int count);
+void destroyGraph(void *graph);
 
 } // namespace fusion::cuda
 

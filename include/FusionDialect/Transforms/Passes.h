@@ -4,6 +4,7 @@
 
 #include "FusionDialect/IR/FusionDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -14,6 +15,7 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include <functional>
 
 namespace mlir {
 class RewritePatternSet;
@@ -59,6 +61,17 @@ void populateLowerToLoopsPatterns(RewritePatternSet &patterns,
 /// host's SIMD form; the GPU keeps one anchor per thread.
 void populateLowerDecodeToLoopsPatterns(RewritePatternSet &patterns,
                                         int64_t lanes = 1);
+
+/// Whether a reduction rewrite may apply to `op` (a caller's veto).
+using ReductionControlFn = std::function<bool(linalg::LinalgOp op)>;
+
+/// Patterns of fusion-parallelize-reductions: linalg ops with their
+/// parallel loops first, and long reductions with few outputs split into
+/// partial results and a combine. `control`, when given, is asked before
+/// each rewrite.
+void populateParallelizeReductionsPatterns(
+    RewritePatternSet &patterns, const ParallelizeReductionsOptions &options,
+    const ReductionControlFn &control = {});
 
 #define GEN_PASS_REGISTRATION
 #include "FusionDialect/Transforms/Passes.h.inc"

@@ -211,6 +211,49 @@ def ExpandStridedCopies : Pass<"fusion-expand-strided-copies"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def ParallelizeReductions : Pass<"fusion-parallelize-reductions"> {
+  let summary = "Reductions over many GPU threads: parallel loops first, "
+                "long reductions split into partials and a combine";
+  let description = [{
+    `convert-linalg-to-parallel-loops` runs in parallel only the parallel
+    loops before a linalg op's first reduction loop; a reduction that
+    frontends place first (torch-mlir's softmax over YOLOv8's DFL bins
+    reduces loop 1 of 4) made a one-thread kernel. On tensors, before
+    bufferization:
+
+    - every linalg generic (and named op whose reduction loops are not
+      innermost, generalized first) has its loops permuted so that the
+      parallel ones come first: one thread per output, the reduction in the
+      original order (the same bits);
+    - where a generic has at most `max-outputs` outputs and at least
+      `min-inputs` inputs per output, its outermost reduction loop k is
+      split as k = s x L + l: one op computes a partial result per output
+      and s (about `target-threads` in all, each over at least `min-chunk`
+      inputs), a second combines each output's partials in order of s into
+      its initial value. The combiner is read off the body: one arith op
+      with a neutral element (sum, product, maximum, minimum, ...) folding
+      into the output, or the arg-max torch-mlir writes (a maximum and an
+      index replaced on `cmpf`); anything else is left alone. Sums then
+      round in another order; maxima, minima and arg-max give the same
+      bits. The split repeats on the combine while it is still long.
+  }];
+  let options = [
+    Option<"minChunk", "min-chunk", "int64_t", /*default=*/"32",
+           "Fewest inputs one partial result reduces">,
+    Option<"minInputs", "min-inputs", "int64_t", /*default=*/"256",
+           "Split only reductions with at least this many inputs per "
+           "output">,
+    Option<"targetThreads", "target-threads", "int64_t", /*default=*/"65536",
+           "Partial results a split aims for, outputs x parts">,
+    Option<"maxOutputs", "max-outputs", "int64_t", /*default=*/"8192",
+           "Split only reductions with at most this many outputs "
+           "(0: never split, only reorder loops)">
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def MapLoopsToGpu : Pass<"fusion-map-loops-to-gpu"> {
   let summary = "Map every loop nest that touches memory to blocks of "
                 "threads, the contiguous dimension on thread x";
@@ -255,21 +298,59 @@ def DeviceBuffers : Pass<"fusion-device-buffers", "::mlir::ModuleOp"> {
     Runs after kernel outlining, on every host function of the module:
     `memref.alloc` becomes `gpu.alloc`, `memref.dealloc` becomes
     `gpu.dealloc`, `memref.copy` between buffers without a layout map
-    becomes `gpu.memcpy`, and each `memref.get_global` constant (filters, folded
-    biases) is uploaded into a device buffer where it is read, then freed at
-    the end of its block unless it is returned.
+    becomes `gpu.memcpy`, and each `memref.get_global` constant (filters,
+    folded biases) is read from a device copy that stays resident: the
+    runtime's `fusion_resident_<type>` uploads it the first time it is asked
+    for and returns the same buffer on every later call. A private
+    `__fusion_upload_constants()` asks for all of them, which fusion-compile
+    runs when its library is loaded. Globals that are not constant, returned
+    constants, and element types the runtime does not cover are uploaded on
+    every call instead (and freed at the end of the block unless returned);
+    so are all of them with `resident-constants=false`.
 
     The calling convention that follows: memref arguments and results of a
     host function are device buffers. A runner allocates the inputs on the
     device, calls the function, and copies the results back (and frees
-    them). The upload of constants is part of every call; it is a copy, not
-    a kernel, and a runner that times kernels sees it separately.
+    them). The runtime keeps the resident constants until the process
+    ends.
 
     Fails, naming the op, where host code would still read or write a buffer
     (a loop left on the host, a strided copy): such a program would
     dereference device pointers on the host.
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+  let options = [
+    Option<"residentConstants", "resident-constants", "bool",
+           /*default=*/"true",
+           "Keep constants in device memory from the first call on "
+           "(false: upload them on every call)">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def ExternalizeWeights : Pass<"fusion-externalize-weights", "::mlir::ModuleOp"> {
+  let summary = "Leave large float constants out: weights given at run time";
+  let description = [{
+    Every float tensor constant (`arith.constant`, `tosa.const`) of at least
+    `min-elements` elements that is not a splat becomes a private
+    `memref.global` without data, marked `fusion.weight`, with the
+    `fusion.range` [min, max] of the values it held, read through
+    `memref.get_global` and `bufferization.to_tensor` where the constant
+    was. A library compiled so lists its weights in its signature and
+    exports their addresses; a runner fills them before the first call
+    (fusion-gpu-run draws values in each range), and a GPU library keeps its
+    device copy from the first call on. For checking and timing full-size
+    networks on a machine the library is carried to, without carrying the
+    weights. Run it after fusion and folding (the pipelines' `external-weights`
+    option does), so that the weights left out are the fused program's.
+  }];
+  let options = [
+    Option<"minElements", "min-elements", "int64_t", /*default=*/"1024",
+           "Smallest constant left out, in elements">
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::bufferization::BufferizationDialect"];
 }
 
 def UpcastToF64 : Pass<"fusion-upcast-to-f64", "::mlir::ModuleOp"> {
@@ -286,6 +367,45 @@ def UpcastToF64 : Pass<"fusion-upcast-to-f64", "::mlir::ModuleOp"> {
     no f64 type, so TOSA is lowered to linalg first. Fails, naming the
     constant, where a constant cannot be read.
   }];
+}
+
+def CheckLaunchLimits : Pass<"fusion-check-launch-limits", "::mlir::ModuleOp"> {
+  let summary = "Prove every kernel launch within the device's limits";
+  let description = [{
+    `cuLaunchKernel` refuses a launch outside the hardware's limits only at
+    run time (CUDA_ERROR_INVALID_VALUE). This pass proves them at compile
+    time for every `gpu.launch_func`: block x and y at most 1024, block z at
+    most 64, at most 1024 threads per block, grid x at most 2^31 - 1, grid y
+    and z at most 65535. A launch outside them is an error naming the
+    kernel and its dimensions. Blocks are always constant; a grid x over a
+    dynamic extent is accepted (under 2^31 - 1 blocks for any extent under
+    2^31), and a grid y or z over one is a warning (not proven within 65535).
+
+    With `ptxas=<path>`, after the kernels are PTX (`gpu.binary`), each
+    kernel module is assembled for `chip` and a block may have no more
+    threads than the kernel's register use allows (64K registers per SM,
+    allocated per warp in units of 256).
+
+    One-thread kernels (grid and block of one) are a serial loop nest on one
+    GPU thread: `explain` lists them with the elements of the buffers they
+    receive (an upper bound on what they touch), and
+    `max-one-thread-elements=N` refuses one over more than N. The module is
+    not changed.
+  }];
+  let options = [
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "One remark per launch: kernel, grid, block, and for one-thread "
+           "kernels the elements they receive">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "ptxas to assemble each kernel module with, bounding threads per "
+           "block by register use (empty: not checked)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target SM given to ptxas">,
+    Option<"maxOneThreadElements", "max-one-thread-elements", "int64_t",
+           /*default=*/"0",
+           "Refuse a one-thread kernel whose buffers hold more elements "
+           "than this (0: list them only)">
+  ];
 }
 
 def CheckPtx : Pass<"fusion-check-ptx", "::mlir::ModuleOp"> {
