@@ -49,6 +49,10 @@ tools = [
 # GPU); tests that use it are UNSUPPORTED elsewhere.
 if config.fusion_gpu_runner == "ON":
     config.available_features.add("gpu-runner")
+    # For RUN lines that read the runner's exit code (bash -c '...; echo $?').
+    config.substitutions.append(
+        ("%fusion_gpu_run",
+         os.path.join(config.fusion_tools_dir, "fusion-gpu-run")))
     tools.append(ToolSubst("fusion-gpu-run", unresolved="fatal"))
 llvm_config.add_tool_substitutions(
     tools, [config.fusion_tools_dir, config.llvm_tools_dir])

@@ -133,9 +133,11 @@ struct CheckLaunchLimitsPass
         std::string error;
         FailureOr<llvm::StringMap<int64_t>> used =
             registersFromPtxas(ptxas, chip, ptx, error);
+        // At the binary's location, not on it: the op holds all the PTX.
         if (failed(used))
-          return LogicalResult(binary.emitError("kernel module '")
-                               << binary.getName() << "': " << error);
+          return LogicalResult(mlir::emitError(binary.getLoc())
+                               << "kernel module '" << binary.getName()
+                               << "': " << error);
         registers[binary.getName()] = std::move(*used);
         return success();
       };

@@ -239,7 +239,7 @@ struct MapLoopsToGpuPass
                                 "must be at least 1, and lanes x rows at "
                                 "most ")
           << fusion::kMaxThreadsPerBlock << " (threads per block); got "
-          << lanes << " x " << rows;
+          << static_cast<int64_t>(lanes) << " x " << static_cast<int64_t>(rows);
       return signalPassFailure();
     }
     getOperation()->walk([&](func::FuncOp func) {

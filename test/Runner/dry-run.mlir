@@ -10,6 +10,10 @@
 // RUN: fusion-compile %fusion_src_root/test/GPU/kernel-count.mlir -o %t/fused.so
 // RUN: fusion-compile %fusion_src_root/test/GPU/kernel-count.mlir --fuse=false -o %t/unfused.so
 // RUN: fusion-gpu-run --dry-run --per-kernel %t/fused.so %t/unfused.so | FileCheck %s
+// A call captured as a CUDA graph (with the simulation, the launches are
+// recorded and nothing runs); the constants were uploaded when the
+// libraries were loaded, and no call uploads any.
+// RUN: fusion-gpu-run --dry-run --graph %t/fused.so %t/unfused.so | FileCheck %s --check-prefix=GRAPH
 // The whole small classifier: 21 launches fused, 66 unfused, nothing leaked.
 // RUN: fusion-compile %fusion_src_root/examples/resnet_tiny.mlir -o %t/tiny.so
 // RUN: fusion-compile %fusion_src_root/examples/resnet_tiny.mlir --fuse=false -o %t/tiny-unfused.so
@@ -25,6 +29,11 @@
 // CHECK-NEXT: __fusion_entry_kernel#0 grid 1,1,1 block 4,4,1
 // CHECK-NEXT: unfused gpu 3 0 0 0
 // CHECK-COUNT-3: __fusion_entry_kernel#{{[0-9]}} grid
+// GRAPH: program target launches live_bytes stray_copies stray_frees resident_bytes first_call later_call
+// GRAPH-NEXT: fused gpu 1 0 0 0 {{[0-9]+}} 0 uploads 0 uploads
+// GRAPH-NEXT: graph: 1 launches captured
+// GRAPH-NEXT: unfused gpu 3 0 0 0 {{[0-9]+}} 0 uploads 0 uploads
+// GRAPH-NEXT: graph: 3 launches captured
 // TINY: tiny gpu 21 0 0 0
 // TINY-NEXT: tiny-unfused gpu 66 0 0 0
 // TWO: ssd gpu 1 0 0 0

@@ -137,3 +137,65 @@ func.func @host_needs_value(%s: memref<f32>) -> f32 {
   %v = memref.load %s[] : memref<f32>
   return %v : f32
 }
+
+// -----
+
+// Leading dimensions with nothing on x and y: thread z takes 64 of them, the
+// hardware's most (it used to take lanes x rows = 128, which cuLaunchKernel
+// refuses).
+// CHECK-LABEL: func.func @leading_only
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}, %{{.*}}) = (%c0, %c0, %c0) to (%c256, %c1, %c1) step (%c64, %c1, %c1)
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = thread_z, {{.*}}>, #gpu.loop_dim_map<processor = thread_y, {{.*}}>, #gpu.loop_dim_map<processor = thread_x, {{.*}}>]}
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_z, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_x, {{.*}}>]}
+func.func @leading_only(%m: memref<4x64x1x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %cst = arith.constant 1.0 : f32
+  scf.parallel (%a, %b, %c, %d) = (%c0, %c0, %c0, %c0) to (%c4, %c64, %c1, %c1) step (%c1, %c1, %c1, %c1) {
+    memref.store %cst, %m[%a, %b, %c, %d] : memref<4x64x1x1xf32>
+  }
+  return
+}
+
+// -----
+
+// More blocks on the leading dimension than grid z holds (65535): it trades
+// places with grid x.
+// CHECK-LABEL: func.func @many_blocks
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_z, {{.*}}>]}
+func.func @many_blocks(%m: memref<8388608x1x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 8388608 : index
+  %cst = arith.constant 1.0 : f32
+  scf.parallel (%a, %b, %c) = (%c0, %c0, %c0) to (%n, %c1, %c1) step (%c1, %c1, %c1) {
+    memref.store %cst, %m[%a, %b, %c] : memref<8388608x1x1xf32>
+  }
+  return
+}
+
+// -----
+
+// Too many blocks on two dimensions: the rows go to grid x, and each block
+// walks two of the column blocks in sequence (a loop mapped sequential
+// between the blocks and the threads).
+// CHECK-LABEL: func.func @two_dimensions
+// CHECK: scf.parallel {{.*}} to (%{{.*}}, %{{.*}}, %c1) step (%c1, %{{.*}}, %c1)
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = thread_z, {{.*}}>, #gpu.loop_dim_map<processor = thread_y, {{.*}}>, #gpu.loop_dim_map<processor = thread_x, {{.*}}>]}
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = sequential, {{.*}}>]}
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_z, {{.*}}>]}
+func.func @two_dimensions(%m: memref<70000x8400000x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = arith.constant 70000 : index
+  %k = arith.constant 8400000 : index
+  %cst = arith.constant 1.0 : f32
+  scf.parallel (%a, %b, %c) = (%c0, %c0, %c0) to (%r, %k, %c1) step (%c1, %c1, %c1) {
+    memref.store %cst, %m[%a, %b, %c] : memref<70000x8400000x1xf32>
+  }
+  return
+}

@@ -51,3 +51,20 @@ func.func @half(%a: tensor<4xf16>, %b: tensor<4xbf16>) -> tensor<4xf16> {
   } -> tensor<4xf16>
   return %r : tensor<4xf16>
 }
+
+// -----
+
+// Globals are widened too: a weight given at run time (no data) changes its
+// type; a constant global its data, exactly.
+// CHECK-DAG: memref.global "private" @weight : memref<4xf64> = uninitialized {fusion.weight}
+// CHECK-DAG: memref.global "private" constant @table : memref<2xf64> = dense<[0.10000000149011612, 5.000000e-01]>
+// CHECK-LABEL: func.func @globals
+// CHECK: memref.get_global @weight : memref<4xf64>
+// CHECK: bufferization.to_tensor %{{.*}} restrict : memref<4xf64> to tensor<4xf64>
+memref.global "private" @weight : memref<4xf32> = uninitialized {fusion.weight}
+memref.global "private" constant @table : memref<2xf32> = dense<[0.1, 0.5]>
+func.func @globals() -> tensor<4xf32> {
+  %g = memref.get_global @weight : memref<4xf32>
+  %t = bufferization.to_tensor %g restrict : memref<4xf32> to tensor<4xf32>
+  return %t : tensor<4xf32>
+}
