@@ -163,15 +163,16 @@ LogicalResult fusion::runner::addPackedEntry(ModuleOp lowered,
       Type storage = global.getGlobalType();
       while (auto array = dyn_cast<LLVM::LLVMArrayType>(storage))
         storage = array.getElementType();
-      auto range = cast<ArrayAttr>(weight.get("range"));
+      // weight=<storage>:<shape>:<model element>:<min>:<max>:<mean>:<std>
       std::string entryText;
       llvm::raw_string_ostream os(entryText);
       os << " weight=" << storage << ":"
          << formatShape(cast<DenseI64ArrayAttr>(weight.get("shape")).asArrayRef())
-         << ":" << cast<TypeAttr>(weight.get("element")).getValue() << ":"
-         << llvm::formatv("{0:e9}", cast<FloatAttr>(range[0]).getValueAsDouble())
-         << ":"
-         << llvm::formatv("{0:e9}", cast<FloatAttr>(range[1]).getValueAsDouble());
+         << ":" << cast<TypeAttr>(weight.get("element")).getValue();
+      for (Attribute statistic : cast<ArrayAttr>(weight.get("range")))
+        os << ":"
+           << llvm::formatv("{0:e9}",
+                            cast<FloatAttr>(statistic).getValueAsDouble());
       signature += entryText;
       weights.push_back(name);
       // The library's own code fills nothing: the global must stay

@@ -1,9 +1,11 @@
 // Weights given at run time (fusion-compile --external-weights=N): every
 // float constant of at least N elements left after fusion and folding is
 // left out of the library, listed in its signature (storage, shape, the
-// model's element type, range) and exported through `fusion_weights`;
-// fusion-gpu-run fills each with values drawn uniformly in its range, the
-// same for every library listing the same weights. The fused program is
+// model's element type, min, max, mean, deviation) and exported through
+// `fusion_weights`;
+// fusion-gpu-run fills each with values drawn like the model's (normal,
+// with their mean and deviation, clipped to their range), the same for
+// every library listing the same weights. The fused program is
 // checked against an independent lowering of the same fused program
 // (--linalg-convs) and its f64 evaluation; the unfused one against the
 // upstream reference. A GPU library uploads the weights in its first call
@@ -29,7 +31,7 @@
 // RUN: not grep -c "weight=" %t/embedded.so
 
 // The folded filters and biases of ResNet-18's 20 convs and its classifier.
-// SIGNATURE: fusion-entry-v1 target=gpu in=f32:1x3x32x32 out=f32:1x62 weight=f32:62x32:f32:{{[-0-9.e+]+}}:{{[-0-9.e+]+}} weight=f32:4x3x7x7:f32:
+// SIGNATURE: fusion-entry-v1 target=gpu in=f32:1x3x32x32 out=f32:1x62 weight=f32:62x32:f32:{{([-0-9.e+]+:){3}[-0-9.e+]+}} weight=f32:4x3x7x7:f32:
 // UPLOADS: fused-gpu gpu {{[0-9]+}} 0 0 0 {{[0-9]+}} {{[1-9][0-9]*}} uploads 0 uploads
 // FUSED: check: against the model in f64
 // FUSED: fused cpu {{.*}} PASS

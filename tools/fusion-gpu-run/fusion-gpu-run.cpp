@@ -91,11 +91,11 @@ struct TensorSpec {
 
 /// A weight the library leaves to the runner (fusion-compile
 /// --external-weights): its storage, the element type the model had, and
-/// the range of the values it held.
+/// the range, mean and standard deviation of the values it held.
 struct WeightSpec {
   TensorSpec storage;
   std::string model;
-  double lo = 0, hi = 0;
+  double lo = 0, hi = 0, mean = 0, deviation = 0;
   bool sameAs(const WeightSpec &o) const {
     return storage.shape == o.storage.shape && model == o.model;
   }
@@ -143,13 +143,13 @@ bool parseSignature(const char *text, Program &p) {
       continue;
     }
     if (word.rfind("weight=", 0) == 0) {
-      // weight=<storage>:<shape>:<model element>:<min>:<max>
+      // weight=<storage>:<shape>:<model element>:<min>:<max>:<mean>:<std>
       std::vector<std::string> parts;
       std::istringstream fields(word.substr(7));
       std::string field;
       while (std::getline(fields, field, ':'))
         parts.push_back(field);
-      if (parts.size() != 5)
+      if (parts.size() != 7)
         return false;
       WeightSpec w;
       w.storage.element = parts[0];
@@ -160,6 +160,8 @@ bool parseSignature(const char *text, Program &p) {
       w.model = parts[2];
       w.lo = std::atof(parts[3].c_str());
       w.hi = std::atof(parts[4].c_str());
+      w.mean = std::atof(parts[5].c_str());
+      w.deviation = std::atof(parts[6].c_str());
       p.weights.push_back(w);
       continue;
     }
@@ -319,17 +321,20 @@ double roundTo(const std::string &element, double v) {
 }
 
 /// Fills a program's weights before its first call: weight k gets values
-/// drawn uniformly in its range from a generator seeded by `seed` and k,
-/// rounded to the model's element type, so every program listing the same
-/// weights (fused and its reference, f32 and f64) gets the same values.
+/// drawn from a normal distribution of its mean and deviation, clipped to
+/// its range, from a generator seeded by `seed` and k, and rounded to the
+/// model's element type; so every program listing the same weights (fused
+/// and its reference, f32 and f64) gets the same values, and each layer
+/// scales activations about as the model's did.
 void fillWeights(const Program &p, unsigned seed) {
   for (size_t k = 0; k < p.weights.size(); ++k) {
     const WeightSpec &w = p.weights[k];
     std::mt19937_64 rng(uint64_t(seed) * 0x9E3779B97F4A7C15ull + k);
-    std::uniform_real_distribution<double> draw(w.lo, w.hi);
+    std::normal_distribution<double> draw(w.mean, w.deviation);
     void *data = p.weightTable[k];
     for (int64_t i = 0, e = w.storage.elements(); i < e; ++i) {
-      double v = roundTo(w.model, w.lo < w.hi ? draw(rng) : w.lo);
+      double v = w.deviation > 0 ? draw(rng) : w.mean;
+      v = roundTo(w.model, std::min(std::max(v, w.lo), w.hi));
       const std::string &el = w.storage.element;
       if (el == "f64")
         static_cast<double *>(data)[i] = v;
@@ -468,7 +473,8 @@ const char *kUsageText =
     "                  nothing (timing only, no --reference needed)\n"
     "  --weight-seed=N seed of the weights drawn for libraries that leave\n"
     "                  them to the runner (fusion-compile --external-weights):\n"
-    "                  uniform in each weight's range (1)\n"
+    "                  normal with each weight's mean and deviation, clipped\n"
+    "                  to its range (1)\n"
     "  --seed=N        seed of the first frame (1)\n"
     "  --rtol=X --atol=X  without --f64: |got-ref| <= atol + rtol*|ref|;\n"
     "                  with it, atol is the absolute term (1e-5)\n"

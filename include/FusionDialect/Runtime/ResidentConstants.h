@@ -26,11 +26,12 @@ namespace mlir::fusion {
 constexpr const char kResidentFunctionPrefix[] = "fusion_resident_";
 constexpr const char kUploadConstantsFunction[] = "__fusion_upload_constants";
 constexpr const char kWeightAttrName[] = "fusion.weight";
-/// The [min, max] of the values a weight held when it was a constant
-/// (fusion-externalize-weights), for a runner to draw new ones in.
+/// The [min, max, mean, standard deviation] of the values a weight held
+/// when it was a constant (fusion-externalize-weights), for a runner to
+/// draw new ones like them.
 constexpr const char kWeightRangeAttrName[] = "fusion.range";
 /// The module attribute listing the weights, in order: name, shape,
-/// element type (the model's) and range of each.
+/// element type (the model's) and statistics (`range`) of each.
 constexpr const char kWeightTableAttrName[] = "fusion.weights";
 /// The symbol a library exports with the addresses of its weights, in the
 /// order its signature lists them.

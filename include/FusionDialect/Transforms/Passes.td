@@ -335,11 +335,13 @@ def ExternalizeWeights : Pass<"fusion-externalize-weights", "::mlir::ModuleOp"> 
     Every float tensor constant (`arith.constant`, `tosa.const`) of at least
     `min-elements` elements that is not a splat becomes a private
     `memref.global` without data, marked `fusion.weight`, with the
-    `fusion.range` [min, max] of the values it held, read through
+    `fusion.range` [min, max, mean, standard deviation] of the values it
+    held, read through
     `memref.get_global` and `bufferization.to_tensor` where the constant
     was. A library compiled so lists its weights in its signature and
     exports their addresses; a runner fills them before the first call
-    (fusion-gpu-run draws values in each range), and a GPU library keeps its
+    (fusion-gpu-run draws from a normal distribution of each weight's mean
+    and deviation, clipped to its range), and a GPU library keeps its
     device copy from the first call on. For checking and timing full-size
     networks on a machine the library is carried to, without carrying the
     weights. Run it after fusion and folding (the pipelines' `external-weights`

@@ -7,9 +7,9 @@
 // RUN: fusion-opt %s --split-input-file --fusion-externalize-weights="min-elements=4" | FileCheck %s
 // RUN: not fusion-opt %s --split-input-file --fusion-externalize-weights="min-elements=0" 2>&1 | FileCheck %s --check-prefix=INVALID
 
-// CHECK: module attributes {fusion.weights = [{element = f32, name = "__fusion_weight_0", range = [-2.000000e+00, 3.000000e+00], shape = array<i64: 2, 3>}, {element = f16, name = "__fusion_weight_1", range = [2.500000e-01, 2.000000e+00], shape = array<i64: 4>}]}
-// CHECK-DAG: memref.global "private" @__fusion_weight_1 : memref<4xf16> = uninitialized {fusion.range = [2.500000e-01, 2.000000e+00], fusion.weight}
-// CHECK-DAG: memref.global "private" @__fusion_weight_0 : memref<2x3xf32> = uninitialized {fusion.range = [-2.000000e+00, 3.000000e+00], fusion.weight}
+// CHECK: module attributes {fusion.weights = [{element = f32, name = "__fusion_weight_0", range = [-2.000000e+00, 3.000000e+00, 0.45833333333333331, 1.4749058350356548], shape = array<i64: 2, 3>}, {element = f16, name = "__fusion_weight_1", range = [2.500000e-01, 2.000000e+00, 9.375000e-01, 0.67023783092272549], shape = array<i64: 4>}]}
+// CHECK-DAG: memref.global "private" @__fusion_weight_1 : memref<4xf16> = uninitialized {fusion.range = [2.500000e-01, 2.000000e+00, 9.375000e-01, 0.67023783092272549], fusion.weight}
+// CHECK-DAG: memref.global "private" @__fusion_weight_0 : memref<2x3xf32> = uninitialized {fusion.range = [-2.000000e+00, 3.000000e+00, 0.45833333333333331, 1.4749058350356548], fusion.weight}
 // CHECK-LABEL: func.func @f
 // CHECK: %[[G:.*]] = memref.get_global @__fusion_weight_0 : memref<2x3xf32>
 // CHECK: %[[W:.*]] = bufferization.to_tensor %[[G]] restrict : memref<2x3xf32> to tensor<2x3xf32>
