@@ -42,7 +42,6 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
                                        FusionReport *report) {
   FusionFront front = frontFor(options);
   front.report = report;
-  front.testSkipWeightScaling = options.testSkipWeightScaling;
   front.linalgConvs = options.linalgConvs;
   front.reuseOrder = options.reuseOrder;
   // The GPU loop mapping runs what a GPU thread runs: one anchor.

@@ -51,6 +51,7 @@ FusionFront frontFor(const Options &options) {
   front.channelsPerThread = options.channelsPerThread;
   front.columnsPerThread = options.columnsPerThread;
   front.externalWeights = options.externalWeights;
+  front.testSkipWeightScaling = options.testSkipWeightScaling;
   return front;
 }
 

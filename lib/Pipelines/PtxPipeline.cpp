@@ -73,7 +73,6 @@ mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
                                        FusionReport *report) {
   FusionFront front = frontFor(options);
   front.report = report;
-  front.testSkipWeightScaling = options.testSkipWeightScaling;
   addFusionFront(pm, front);
   if (failed(addUpstreamPasses(pm, kGpuLowering)))
     return failure();

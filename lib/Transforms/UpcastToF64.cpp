@@ -21,6 +21,10 @@ namespace mlir::fusion {
 
 using namespace mlir;
 
+static Type widen(Type type);
+
+Type mlir::fusion::widenToF64(Type type) { return widen(type); }
+
 /// `type` with every float narrower than f64 made f64 (scalars, and the
 /// elements of tensors and memrefs).
 static Type widen(Type type) {

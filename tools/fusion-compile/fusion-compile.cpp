@@ -9,6 +9,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/Pipelines/Pipelines.h"
+#include "FusionDialect/Transforms/Passes.h"
 #include "FusionDialect/Runner/HostModel.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -131,24 +132,6 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
-/// `type` with every float element type widened to f64, as
-/// fusion-upcast-to-f64 widens the entry.
-static FunctionType widened(FunctionType type) {
-  auto widen = [](Type t) -> Type {
-    auto tensor = cast<RankedTensorType>(t);
-    if (!isa<FloatType>(tensor.getElementType()))
-      return t;
-    return RankedTensorType::get(tensor.getShape(),
-                                 Float64Type::get(t.getContext()));
-  };
-  SmallVector<Type> ins, outs;
-  for (Type t : type.getInputs())
-    ins.push_back(widen(t));
-  for (Type t : type.getResults())
-    outs.push_back(widen(t));
-  return FunctionType::get(type.getContext(), ins, outs);
-}
-
 /// The ptxas --ptxas names: "" when the check is off or none is found.
 static std::string findPtxas() {
   if (ptxas == "off")
@@ -198,11 +181,12 @@ int main(int argc, char **argv) {
     return fail("--f64 evaluates the model in f64 on the host: it needs "
                 "--target=cpu");
   if (wide)
-    type = widened(type);
+    type = cast<FunctionType>(fusion::widenToF64(type));
   auto common = [&](auto &options) {
     options.fuse = fuse;
     options.reference = reference;
     options.externalWeights = externalWeights;
+    options.testSkipWeightScaling = testSkipWeightScaling;
     if (channelsPerThread.getNumOccurrences())
       options.channelsPerThread = channelsPerThread;
     if (columnsPerThread.getNumOccurrences())
@@ -215,12 +199,10 @@ int main(int argc, char **argv) {
     options.chip = chip;
     options.features = features;
     options.ptxas = findPtxas();
-    options.testSkipWeightScaling = testSkipWeightScaling;
     built = fusion::buildFusionToPtxPipeline(pm, options);
   } else {
     fusion::FusionToCpuOptions options;
     common(options);
-    options.testSkipWeightScaling = testSkipWeightScaling;
     options.testGpuLoopMapping = testGpuLoopMapping;
     options.f64 = wide;
     options.linalgConvs = linalgConvs;

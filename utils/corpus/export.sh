@@ -6,7 +6,9 @@
 #   utils/corpus/export.sh small        regenerate test/Corpus/Inputs (committed)
 #   utils/corpus/export.sh full [DIR]   full-size models, with 200 frames and
 #                                       PyTorch eager / ONNX Runtime outputs,
-#                                       into DIR (build/corpus-full)
+#                                       into DIR (build/corpus-full);
+#                                       MODELS, DIALECTS, FRAMES and BATCHES
+#                                       (e.g. 1,32) narrow or widen it
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -33,7 +35,8 @@ small)
   ;;
 full)
   out="${2:-$root/build/corpus-full}"
-  "$venv/bin/python" "$here/export.py" --out "$out" --size full --batches 1 \
+  "$venv/bin/python" "$here/export.py" --out "$out" --size full \
+    --batches "${BATCHES:-1}" \
     --dialects "${DIALECTS:-linalg,tosa}" --frames "${FRAMES:-200}" \
     ${MODELS:+--models "$MODELS"}
   ;;

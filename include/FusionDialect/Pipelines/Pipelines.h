@@ -37,6 +37,12 @@ struct FusionPipelineOptions : public PassPipelineOptions<Derived> {
                      "given at run time (fusion-externalize-weights); 0 "
                      "keeps them all"),
       llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<bool> testSkipWeightScaling{
+      *this, "test-skip-weight-scaling",
+      llvm::cl::desc("Test only: fold BatchNorm into the bias but not the "
+                     "filter, a wrong fold that parity checks must catch "
+                     "(on the host and on the GPU)"),
+      llvm::cl::init(false)};
 };
 
 struct FusionToCpuOptions : public FusionPipelineOptions<FusionToCpuOptions> {
@@ -85,11 +91,6 @@ struct FusionToCpuOptions : public FusionPipelineOptions<FusionToCpuOptions> {
                      "the mapped loops on the host: checks the GPU path's "
                      "index arithmetic on the CPU"),
       llvm::cl::init(false)};
-  PassOptions::Option<bool> testSkipWeightScaling{
-      *this, "test-skip-weight-scaling",
-      llvm::cl::desc("Test only: fold BatchNorm into the bias but not the "
-                     "filter, a wrong fold that parity checks must catch"),
-      llvm::cl::init(false)};
 };
 
 struct FusionToPtxOptions : public FusionPipelineOptions<FusionToPtxOptions> {
@@ -134,12 +135,6 @@ struct FusionToPtxOptions : public FusionPipelineOptions<FusionToPtxOptions> {
       *this, "explain-launches",
       llvm::cl::desc("One remark per kernel launch: grid, block, and the "
                      "elements a one-thread kernel receives"),
-      llvm::cl::init(false)};
-  PassOptions::Option<bool> testSkipWeightScaling{
-      *this, "test-skip-weight-scaling",
-      llvm::cl::desc("Test only: fold BatchNorm into the bias but not the "
-                     "filter, a wrong fold that parity checks must catch "
-                     "on the GPU too"),
       llvm::cl::init(false)};
   PassOptions::Option<std::string> dumpPtx{
       *this, "dump-ptx",

@@ -62,6 +62,10 @@ void populateLowerToLoopsPatterns(RewritePatternSet &patterns,
 void populateLowerDecodeToLoopsPatterns(RewritePatternSet &patterns,
                                         int64_t lanes = 1);
 
+/// `type` as fusion-upcast-to-f64 rewrites it: every float narrower than
+/// f64 made f64 (scalars, tensor and memref elements, function types).
+Type widenToF64(Type type);
+
 /// Whether a reduction rewrite may apply to `op` (a caller's veto).
 using ReductionControlFn = std::function<bool(linalg::LinalgOp op)>;
 

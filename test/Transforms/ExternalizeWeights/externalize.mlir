@@ -1,6 +1,7 @@
 // fusion-externalize-weights: float constants of at least min-elements
 // elements that are not splats become private globals without data, marked
-// fusion.weight with the range of the values they held, read through
+// fusion.weight with the statistics of the values they held (min, max,
+// mean, standard deviation), read through
 // memref.get_global and bufferization.to_tensor; the module lists them in
 // order (fusion.weights) for the library's signature. Splats, small
 // constants and integer constants stay.
