@@ -10,6 +10,9 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::fusion;
@@ -633,6 +636,83 @@ void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
   }
 }
 
+/// The model's own numbers behind channel `c` of the formula under `root`:
+/// its per-channel parameters and scalar constants, in program order.
+static std::string describeFormulaInputs(ChainExpr *root, int64_t c) {
+  SmallVector<ChainExpr *> worklist{root}, leaves;
+  llvm::SmallPtrSet<ChainExpr *, 16> seen;
+  while (!worklist.empty()) {
+    ChainExpr *node = worklist.pop_back_val();
+    if (!seen.insert(node).second)
+      continue;
+    if (node->kind == ChainExpr::Kind::Param ||
+        node->kind == ChainExpr::Kind::Constant)
+      leaves.push_back(node);
+    llvm::append_range(worklist, node->operands);
+  }
+  llvm::sort(leaves, [](ChainExpr *a, ChainExpr *b) { return a->id < b->id; });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  auto list = [&](ChainExpr::Kind kind, const char *name) {
+    os << name;
+    bool first = true;
+    for (ChainExpr *leaf : leaves) {
+      if (leaf->kind != kind)
+        continue;
+      os << (first ? " " : ", ");
+      first = false;
+      double v = kind == ChainExpr::Kind::Constant ? leaf->constant
+                 : c < int64_t(leaf->channelValues.size())
+                     ? leaf->channelValues[c]
+                     : std::nan("");
+      os << formatDetailNumber(v);
+    }
+    if (first)
+      os << " none";
+  };
+  list(ChainExpr::Kind::Param, "per-channel parameters");
+  list(ChainExpr::Kind::Constant, "; constants");
+  return text;
+}
+
+/// A normalization whose scale or shift is not finite (variance 0 with
+/// epsilon 0, an infinite gamma, a gamma near the float limit over a tiny
+/// variance) would be rewritten as `x * inf + -inf`: NaN where the model
+/// computes a number. Such a chain is refused before anything is rewritten.
+static bool refuseNonFiniteAffine(ChainMatch &match, const ChainSplit &split,
+                                  Type elementType, Operation *offender) {
+  const ChannelAffine &affine = split.affine;
+  if (affine.symbolic)
+    return false;
+  // Finite in f64 is not enough: the epilogue scales in the element type,
+  // where 3e38 / sqrt(1e-30) is already infinite.
+  double largest = std::numeric_limits<double>::max();
+  if (auto floatType = dyn_cast<FloatType>(elementType))
+    largest = APFloat::getLargest(floatType.getFloatSemantics())
+                  .convertToDouble();
+  auto representable = [&](double v) {
+    return std::isfinite(v) && std::fabs(v) <= largest;
+  };
+  for (size_t c = 0; c < affine.scale.size(); ++c) {
+    double scale = affine.scale[c];
+    double shift = c < affine.shift.size() ? affine.shift[c] : 0.0;
+    if (representable(scale) && representable(shift))
+      continue;
+    std::string detail;
+    llvm::raw_string_ostream os(detail);
+    os << "channel " << c << " normalizes to x * " << formatDetailNumber(scale)
+       << " + " << formatDetailNumber(shift) << ", not finite in "
+       << elementType << "; the model's values there: "
+       << describeFormulaInputs(split.affineRoot, c)
+       << " (nothing of the chain is rewritten)";
+    match.reason = Refusal::NonFiniteFold;
+    match.detail = std::move(detail);
+    match.offender = offender;
+    return true;
+  }
+  return false;
+}
+
 std::optional<ChainMatch> mlir::fusion::matchChain(Operation *op) {
   ConvMatchResult convResult = matchConvolution(op);
   if (convResult.status == ConvMatchStatus::NotAConv)
@@ -717,6 +797,9 @@ std::optional<ChainMatch> mlir::fusion::matchChain(Operation *op) {
       best.affine.isIdentityScale() && best.affine.isZeroShift())
     cut = 0;
 
+  if (cut > 0 && refuseNonFiniteAffine(match, best, elementType,
+                                       steps.front().ops.front()))
+    cut = 0;
   steps.resize(cut);
   match.steps = std::move(steps);
   if (cut == 0) {

@@ -7,9 +7,12 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::fusion;
+
+static ConvMatchResult matchConvolutionForm(Operation *op);
 
 static ConvMatchResult refuse(Refusal reason, const Twine &detail) {
   ConvMatchResult r;
@@ -100,23 +103,40 @@ static std::optional<ConvMatchResult> readLinalgInit(ConvMatch &m, Value init) {
 /// Absorbs a `tensor.pad` with a zero value on the spatial dims only.
 static void absorbPad(ConvMatch &m) {
   auto pad = m.input.getDefiningOp<tensor::PadOp>();
-  if (!pad || (pad.hasZeroLowPad() && pad.hasZeroHighPad()))
+  if (!pad)
+    return;
+  // Static sizes only, read before anything that builds the mixed (static
+  // and SSA) list: a static INT64_MIN is the dynamic sentinel without an
+  // operand behind it, which the verifier lets through and the mixed list
+  // would dereference.
+  SmallVector<int64_t> low(pad.getStaticLow()), high(pad.getStaticHigh());
+  if (llvm::any_of(low, ShapedType::isDynamic) ||
+      llvm::any_of(high, ShapedType::isDynamic) || low.size() != 4 ||
+      high.size() != 4)
+    return;
+  if (llvm::all_of(low, [](int64_t v) { return v == 0; }) &&
+      llvm::all_of(high, [](int64_t v) { return v == 0; }))
     return;
   Value padValue = pad.getConstantPaddingValue();
   std::optional<double> v = padValue ? getScalarConstant(padValue)
                                      : std::nullopt;
   if (!v || *v != 0.0)
     return;
-  SmallVector<int64_t> low(pad.getStaticLow()), high(pad.getStaticHigh());
-  if (llvm::any_of(low, ShapedType::isDynamic) ||
-      llvm::any_of(high, ShapedType::isDynamic) || low.size() != 4)
-    return;
   bool last = isChannelsLast(m.layout);
   int64_t h = last ? 1 : 2, w = last ? 2 : 3, c = last ? 3 : 1;
   if (low[0] || high[0] || low[c] || high[c])
     return;
-  m.padding = {m.padding[0] + low[h], m.padding[1] + high[h],
-               m.padding[2] + low[w], m.padding[3] + high[w]};
+  // Negative padding crops; the fused ops pad only. Sums that overflow are
+  // left to the unfused program.
+  SmallVector<int64_t, 4> added = {low[h], high[h], low[w], high[w]};
+  SmallVector<int64_t, 4> padding;
+  for (auto [before, extra] : llvm::zip(m.padding, added)) {
+    std::optional<int64_t> sum = llvm::checkedAdd(before, extra);
+    if (extra < 0 || !sum)
+      return;
+    padding.push_back(*sum);
+  }
+  m.padding = padding;
   m.input = pad.getSource();
   m.absorbed.push_back(pad);
 }
@@ -415,7 +435,60 @@ static ConvMatchResult matchGrouped(linalg::Conv2DNgchwGfchwOp op) {
   return r;
 }
 
+/// Refuses a matched conv that no fused op could hold: the upstream
+/// verifiers accept dilation 0, zero-sized maps and mismatched batch sizes,
+/// and building a fused op for them would only fail its verifier on an op
+/// the user never wrote. Asks the fused ops' own check, on the shapes the
+/// fused op would get (after an absorbed pad and a collapsed group filter).
+static std::optional<ConvMatchResult> checkGeometry(const ConvMatch &m) {
+  auto in = dyn_cast<RankedTensorType>(m.input.getType());
+  auto flt = dyn_cast<RankedTensorType>(m.filter.getType());
+  auto out = dyn_cast<RankedTensorType>(m.output.getType());
+  if (!in || !flt || !out)
+    return refuse(Refusal::InvalidConvGeometry,
+                  "the conv's operands are not ranked tensors");
+  SmallVector<int64_t> filterShape(flt.getShape());
+  if (m.collapseGroupedFilter && filterShape.size() == 5) {
+    std::optional<int64_t> filters =
+        llvm::checkedMul(filterShape[0], filterShape[1]);
+    if (ShapedType::isDynamic(filterShape[0]) ||
+        ShapedType::isDynamic(filterShape[1]) || !filters)
+      return refuse(Refusal::InvalidConvGeometry,
+                    "the grouped filter's group and filter counts are not "
+                    "static or overflow int64");
+    filterShape = {*filters, filterShape[2], filterShape[3], filterShape[4]};
+  }
+  ConvGeometry geometry{m.layout,    in.getShape(), filterShape,
+                        out.getShape(), m.strides,  m.dilations,
+                        m.padding,   m.groups};
+  if (std::optional<std::string> why = explainInvalidConvGeometry(geometry)) {
+    std::string detail;
+    llvm::raw_string_ostream os(detail);
+    auto list = [&](const char *name, ArrayRef<int64_t> values) {
+      os << name << " [";
+      llvm::interleaveComma(values, os);
+      os << "], ";
+    };
+    os << "no fused op can hold this conv (";
+    list("strides", m.strides);
+    list("dilations", m.dilations);
+    list("padding", m.padding);
+    os << "input " << in << ", filter " << flt << ", result " << out
+       << "): a fused conv " << *why;
+    return refuse(Refusal::InvalidConvGeometry, os.str());
+  }
+  return std::nullopt;
+}
+
 ConvMatchResult mlir::fusion::matchConvolution(Operation *op) {
+  ConvMatchResult result = matchConvolutionForm(op);
+  if (result.status == ConvMatchStatus::Matched)
+    if (std::optional<ConvMatchResult> refused = checkGeometry(result.match))
+      return *refused;
+  return result;
+}
+
+static ConvMatchResult matchConvolutionForm(Operation *op) {
   using L = ConvLayout;
   return llvm::TypeSwitch<Operation *, ConvMatchResult>(op)
       .Case([](linalg::Conv2DNchwFchwOp c) {

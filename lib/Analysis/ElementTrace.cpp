@@ -401,6 +401,16 @@ FailureOr<Id> ElementTracer::trace(Value value, ArrayRef<int64_t> index) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || !type.hasStaticShape())
     return fail(value.getDefiningOp(), "a value without a static shape");
+  // Slice starts, gather indices and the like come from the program; the
+  // verifiers of some ops (tosa.slice) let an out-of-range start through.
+  ArrayRef<int64_t> shape = type.getShape();
+  if (index.size() != shape.size())
+    return fail(value.getDefiningOp(), "an element index of another rank");
+  for (auto [i, extent] : llvm::zip(index, shape))
+    if (i < 0 || i >= extent)
+      return fail(value.getDefiningOp(),
+                  "an element index outside its tensor (a slice or gather "
+                  "reads past the end)");
   std::vector<Id> &known = memo[value];
   if (known.empty())
     known.assign(type.getNumElements(), kNotTraced);

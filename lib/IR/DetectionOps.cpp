@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/IR/FusionDialect.h"
 
+#include <limits>
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 
@@ -203,6 +204,10 @@ LogicalResult DecodeDetectionsOp::verify() {
   int64_t bins = getDflBins();
   if (bins < 0)
     return emitOpError("expects dfl_bins >= 0, got ") << bins;
+  // 4 * bins box values per anchor must be a channel count.
+  if (bins > std::numeric_limits<int64_t>::max() / 4)
+    return emitOpError("expects 4 x dfl_bins to fit int64, got dfl_bins ")
+           << bins;
   if (bins > 0 && coding != BoxCoding::ltrb_distance)
     return emitOpError("dfl_bins applies to coding ltrb_distance only");
   if (isPerLevel(getScoreLayout()) && !isPerLevel(getBoxLayout()))

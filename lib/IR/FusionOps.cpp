@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include <cmath>
 
 using namespace mlir;
@@ -22,25 +23,21 @@ struct ConvDims {
   int64_t outChannels, outH, outW, outBatch;
   int64_t kernelH, kernelW, filterInChannels;
 };
+
+/// Builds the one message a geometry check returns.
+struct Why {
+  std::string text;
+  llvm::raw_string_ostream os{text};
+  template <typename T> Why &operator<<(const T &v) {
+    os << v;
+    return *this;
+  }
+  operator std::optional<std::string>() { return std::move(os.str()); }
+};
 } // namespace
 
-static FailureOr<ConvDims> readDims(Operation *op, ConvLayout layout,
-                                    RankedTensorType in, RankedTensorType flt,
-                                    RankedTensorType out, int64_t groups) {
-  if (in.getRank() != 4)
-    return op->emitOpError("expects a rank-4 input, got rank ")
-           << in.getRank();
-  if (out.getRank() != 4)
-    return op->emitOpError("expects a rank-4 result, got rank ")
-           << out.getRank();
-  int64_t expectedFilterRank =
-      (layout == ConvLayout::nchw_chw || layout == ConvLayout::nhwc_hwc) ? 3
-                                                                          : 4;
-  if (flt.getRank() != expectedFilterRank)
-    return op->emitOpError("layout ")
-           << stringifyConvLayout(layout) << " expects a rank-"
-           << expectedFilterRank << " filter, got rank " << flt.getRank();
-  ArrayRef<int64_t> i = in.getShape(), f = flt.getShape(), o = out.getShape();
+static ConvDims readDims(ConvLayout layout, ArrayRef<int64_t> i,
+                         ArrayRef<int64_t> f, ArrayRef<int64_t> o) {
   ConvDims d;
   bool last = isChannelsLast(layout);
   d.batch = i[0];
@@ -69,19 +66,149 @@ static FailureOr<ConvDims> readDims(Operation *op, ConvLayout layout,
     d.kernelH = f[0], d.kernelW = f[1], d.filterInChannels = 1;
     break;
   }
-  (void)groups;
   return d;
 }
 
-/// Output extent of one spatial dimension, or failure when no output fits.
-static std::optional<int64_t> outputExtent(int64_t in, int64_t padLo,
-                                           int64_t padHi, int64_t kernel,
-                                           int64_t stride, int64_t dilation) {
-  int64_t span = dilation * (kernel - 1) + 1;
-  int64_t padded = in + padLo + padHi;
-  if (padded < span)
-    return std::nullopt;
-  return (padded - span) / stride + 1;
+std::optional<std::string>
+mlir::fusion::explainInvalidConvGeometry(const ConvGeometry &g) {
+  ConvLayout layout = g.layout;
+  if (g.input.size() != 4)
+    return Why() << "expects a rank-4 input, got rank " << g.input.size();
+  if (g.result.size() != 4)
+    return Why() << "expects a rank-4 result, got rank " << g.result.size();
+  size_t expectedFilterRank =
+      (layout == ConvLayout::nchw_chw || layout == ConvLayout::nhwc_hwc) ? 3
+                                                                          : 4;
+  if (g.filter.size() != expectedFilterRank)
+    return Why() << "layout " << stringifyConvLayout(layout) << " expects a rank-"
+                 << expectedFilterRank << " filter, got rank "
+                 << g.filter.size();
+  if (g.strides.size() != 2 || g.dilations.size() != 2)
+    return Why() << "expects 2 strides and 2 dilations, got "
+                 << g.strides.size() << " and " << g.dilations.size();
+  if (g.padding.size() != 4)
+    return Why() << "expects 4 padding values [top, bottom, left, right], got "
+                 << g.padding.size();
+  if (llvm::any_of(g.strides, [](int64_t s) { return s < 1; }) ||
+      llvm::any_of(g.dilations, [](int64_t s) { return s < 1; }))
+    return Why() << "expects strides and dilations >= 1";
+  if (llvm::any_of(g.padding, [](int64_t p) { return p < 0; }))
+    return Why() << "expects non-negative padding";
+  int64_t groups = g.groups;
+  if (groups < 1)
+    return Why() << "expects groups >= 1, got " << groups;
+  // An empty conv computes nothing a kernel could launch for, and the
+  // folding and lowering arithmetic divides by these extents.
+  struct Named {
+    const char *name;
+    ArrayRef<int64_t> shape;
+  } operands[] = {{"input", g.input}, {"filter", g.filter},
+                  {"result", g.result}};
+  for (const Named &n : operands)
+    if (llvm::is_contained(n.shape, 0)) {
+      Why why;
+      why << "expects no zero-sized dimension, got " << n.name << " shape ";
+      llvm::interleave(
+          n.shape, why.os,
+          [&](int64_t v) {
+            if (ShapedType::isDynamic(v))
+              why.os << "?";
+            else
+              why.os << v;
+          },
+          "x");
+      return why;
+    }
+
+  ConvDims d = readDims(layout, g.input, g.filter, g.result);
+  auto known = [](int64_t a, int64_t b) {
+    return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b);
+  };
+  if (known(d.batch, d.outBatch) && d.batch != d.outBatch)
+    return Why() << "input batch " << d.batch << " does not match result batch "
+                 << d.outBatch;
+  if (ShapedType::isDynamic(d.outChannels))
+    return Why() << "expects a static output channel dimension";
+
+  if (isDepthwise(layout)) {
+    if (!ShapedType::isDynamic(d.inChannels) && groups != d.inChannels)
+      return Why() << "depthwise layout " << stringifyConvLayout(layout)
+                   << " expects groups (" << groups
+                   << ") equal to the input channels (" << d.inChannels << ")";
+    int64_t filterChannels =
+        layout == ConvLayout::nchw_chw ? g.filter[0] : g.filter[2];
+    int64_t multiplier = layout == ConvLayout::nhwc_hwcm ? g.filter[3] : 1;
+    if (known(filterChannels, d.inChannels) && filterChannels != d.inChannels)
+      return Why() << "filter channels (" << filterChannels
+                   << ") do not match input channels (" << d.inChannels << ")";
+    std::optional<int64_t> product =
+        known(filterChannels, multiplier)
+            ? llvm::checkedMul(filterChannels, multiplier)
+            : std::nullopt;
+    if (known(filterChannels, multiplier) && product != d.outChannels) {
+      Why why;
+      why << "result channels (" << d.outChannels
+          << ") must equal filter channels x multiplier (";
+      if (product)
+        why << *product << ")";
+      else
+        why << filterChannels << " x " << multiplier << ", overflowing int64)";
+      return why;
+    }
+  } else {
+    int64_t filterOut =
+        layout == ConvLayout::nhwc_hwcf ? g.filter[3] : g.filter[0];
+    if (known(filterOut, d.outChannels) && filterOut != d.outChannels)
+      return Why() << "filter output channels (" << filterOut
+                   << ") do not match result channels (" << d.outChannels
+                   << ")";
+    if (!ShapedType::isDynamic(d.inChannels) && d.inChannels % groups != 0)
+      return Why() << "input channels (" << d.inChannels
+                   << ") are not divisible by groups (" << groups << ")";
+    if (d.outChannels % groups != 0)
+      return Why() << "output channels (" << d.outChannels
+                   << ") are not divisible by groups (" << groups << ")";
+    if (known(d.inChannels, d.filterInChannels) &&
+        llvm::checkedMul(d.filterInChannels, groups) != d.inChannels)
+      return Why() << "filter input channels (" << d.filterInChannels
+                   << ") x groups (" << groups
+                   << ") do not match input channels (" << d.inChannels << ")";
+  }
+
+  struct Spatial {
+    const char *name;
+    int64_t in, out, kernel;
+    int64_t padLo, padHi, stride, dilation;
+  } spatial[] = {{"height", d.inH, d.outH, d.kernelH, g.padding[0],
+                  g.padding[1], g.strides[0], g.dilations[0]},
+                 {"width", d.inW, d.outW, d.kernelW, g.padding[2],
+                  g.padding[3], g.strides[1], g.dilations[1]}};
+  for (const Spatial &s : spatial) {
+    if (ShapedType::isDynamic(s.in) || ShapedType::isDynamic(s.kernel))
+      continue;
+    if (s.kernel < 1)
+      return Why() << "expects a kernel " << s.name << " >= 1, got "
+                   << s.kernel;
+    // span = dilation * (kernel - 1) + 1, padded = in + padLo + padHi; both
+    // checked, since attributes come from anywhere.
+    std::optional<int64_t> span = llvm::checkedMul(s.dilation, s.kernel - 1);
+    span = span ? llvm::checkedAdd(*span, int64_t(1)) : std::nullopt;
+    std::optional<int64_t> padded = llvm::checkedAdd(s.in, s.padLo);
+    padded = padded ? llvm::checkedAdd(*padded, s.padHi) : std::nullopt;
+    if (!span || !padded)
+      return Why() << "the " << s.name << " arithmetic overflows int64 (input "
+                   << s.in << ", padding " << s.padLo << " + " << s.padHi
+                   << ", kernel " << s.kernel << ", dilation " << s.dilation
+                   << ")";
+    if (*padded < *span)
+      return Why() << "dilated kernel " << s.name << " " << *span
+                   << " exceeds the padded input " << s.name << " " << *padded;
+    int64_t expected = (*padded - *span) / s.stride + 1;
+    if (!ShapedType::isDynamic(s.out) && expected != s.out)
+      return Why() << "result " << s.name << " " << s.out
+                   << " does not match the expected " << expected;
+  }
+  return std::nullopt;
 }
 
 template <typename OpTy>
@@ -95,113 +222,20 @@ static LogicalResult verifyConvOp(OpTy op, ValueRange perChannel) {
                           "type, got ")
            << in.getElementType() << ", " << flt.getElementType() << " and "
            << out.getElementType();
-
-  ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
-                    padding = op.getPadding();
-  if (strides.size() != 2 || dilations.size() != 2)
-    return op.emitOpError("expects 2 strides and 2 dilations, got ")
-           << strides.size() << " and " << dilations.size();
-  if (padding.size() != 4)
-    return op.emitOpError("expects 4 padding values [top, bottom, left, "
-                          "right], got ")
-           << padding.size();
-  if (llvm::any_of(strides, [](int64_t s) { return s < 1; }) ||
-      llvm::any_of(dilations, [](int64_t s) { return s < 1; }))
-    return op.emitOpError("expects strides and dilations >= 1");
-  if (llvm::any_of(padding, [](int64_t p) { return p < 0; }))
-    return op.emitOpError("expects non-negative padding");
-  int64_t groups = op.getGroups();
-  if (groups < 1)
-    return op.emitOpError("expects groups >= 1, got ") << groups;
-
-  ConvLayout layout = op.getLayout();
-  FailureOr<ConvDims> maybeDims =
-      readDims(op.getOperation(), layout, in, flt, out, groups);
-  if (failed(maybeDims))
-    return failure();
-  ConvDims d = *maybeDims;
-  auto known = [](int64_t a, int64_t b) {
-    return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b);
-  };
-
-  if (known(d.batch, d.outBatch) && d.batch != d.outBatch)
-    return op.emitOpError("input batch ")
-           << d.batch << " does not match result batch " << d.outBatch;
-  if (ShapedType::isDynamic(d.outChannels))
-    return op.emitOpError("expects a static output channel dimension");
-
-  if (isDepthwise(layout)) {
-    if (!ShapedType::isDynamic(d.inChannels) && groups != d.inChannels)
-      return op.emitOpError("depthwise layout ")
-             << stringifyConvLayout(layout) << " expects groups ("
-             << groups << ") equal to the input channels (" << d.inChannels
-             << ")";
-    ArrayRef<int64_t> f = flt.getShape();
-    int64_t filterChannels = layout == ConvLayout::nchw_chw ? f[0] : f[2];
-    int64_t multiplier = layout == ConvLayout::nhwc_hwcm ? f[3] : 1;
-    if (known(filterChannels, d.inChannels) && filterChannels != d.inChannels)
-      return op.emitOpError("filter channels (")
-             << filterChannels << ") do not match input channels ("
-             << d.inChannels << ")";
-    if (known(filterChannels, multiplier) &&
-        filterChannels * multiplier != d.outChannels)
-      return op.emitOpError("result channels (")
-             << d.outChannels << ") must equal filter channels x multiplier ("
-             << filterChannels * multiplier << ")";
-  } else {
-    int64_t filterOut = layout == ConvLayout::nhwc_hwcf
-                            ? flt.getShape()[3]
-                            : flt.getShape()[0];
-    if (known(filterOut, d.outChannels) && filterOut != d.outChannels)
-      return op.emitOpError("filter output channels (")
-             << filterOut << ") do not match result channels ("
-             << d.outChannels << ")";
-    if (!ShapedType::isDynamic(d.inChannels) && d.inChannels % groups != 0)
-      return op.emitOpError("input channels (")
-             << d.inChannels << ") are not divisible by groups (" << groups
-             << ")";
-    if (d.outChannels % groups != 0)
-      return op.emitOpError("output channels (")
-             << d.outChannels << ") are not divisible by groups (" << groups
-             << ")";
-    if (known(d.inChannels, d.filterInChannels) &&
-        d.filterInChannels * groups != d.inChannels)
-      return op.emitOpError("filter input channels (")
-             << d.filterInChannels << ") x groups (" << groups
-             << ") do not match input channels (" << d.inChannels << ")";
-  }
-
-  struct Spatial {
-    const char *name;
-    int64_t in, out, kernel;
-    int64_t padLo, padHi, stride, dilation;
-  } spatial[] = {{"height", d.inH, d.outH, d.kernelH, padding[0], padding[1],
-                  strides[0], dilations[0]},
-                 {"width", d.inW, d.outW, d.kernelW, padding[2], padding[3],
-                  strides[1], dilations[1]}};
-  for (const Spatial &s : spatial) {
-    if (ShapedType::isDynamic(s.in) || ShapedType::isDynamic(s.kernel))
-      continue;
-    std::optional<int64_t> expected = outputExtent(
-        s.in, s.padLo, s.padHi, s.kernel, s.stride, s.dilation);
-    if (!expected)
-      return op.emitOpError("dilated kernel ")
-             << s.name << " " << s.dilation * (s.kernel - 1) + 1
-             << " exceeds the padded input " << s.name << " "
-             << s.in + s.padLo + s.padHi;
-    if (!ShapedType::isDynamic(s.out) && *expected != s.out)
-      return op.emitOpError("result ")
-             << s.name << " " << s.out << " does not match the expected "
-             << *expected;
-  }
-
+  ConvGeometry geometry{op.getLayout(),    in.getShape(),
+                        flt.getShape(),    out.getShape(),
+                        op.getStrides(),   op.getDilations(),
+                        op.getPadding(),   op.getGroups()};
+  if (std::optional<std::string> why = explainInvalidConvGeometry(geometry))
+    return op.emitOpError(*why);
+  int64_t outChannels = out.getDimSize(isChannelsLast(op.getLayout()) ? 3 : 1);
   for (Value v : perChannel) {
     if (!v)
       continue;
     auto t = cast<RankedTensorType>(v.getType());
-    if (t.getRank() != 1 || t.getDimSize(0) != d.outChannels)
+    if (t.getRank() != 1 || t.getDimSize(0) != outChannels)
       return op.emitOpError("expects per-channel operands of shape [")
-             << d.outChannels << "], got " << t;
+             << outChannels << "], got " << t;
   }
   return success();
 }

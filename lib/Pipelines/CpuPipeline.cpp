@@ -28,8 +28,9 @@ static constexpr llvm::StringLiteral kCpuFront =
 /// without the launch: the host then runs the mapped loops in order.
 static constexpr llvm::StringLiteral kGpuLoopMapping =
     "func.func(convert-linalg-to-parallel-loops,fusion-map-loops-to-gpu)";
+static constexpr llvm::StringLiteral kCpuLoops = "convert-linalg-to-loops,";
 static constexpr llvm::StringLiteral kCpuBack =
-    "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
+    "lower-affine,convert-scf-to-cf,"
     "expand-strided-metadata,lower-affine,convert-vector-to-llvm,"
     "finalize-memref-to-llvm,"
     "convert-math-to-llvm,"
@@ -59,6 +60,10 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
   lowering += ")," + kCpuFront.str() + ",";
   if (options.testGpuLoopMapping)
     lowering += kGpuLoopMapping.str() + ",";
+  lowering += kCpuLoops.str();
+  if (options.outlineMinNests > 0)
+    lowering += "fusion-outline-loop-nests{min-nests=" +
+                std::to_string(options.outlineMinNests) + "},";
   lowering += kCpuBack.str();
   return addUpstreamPasses(pm, lowering);
 }

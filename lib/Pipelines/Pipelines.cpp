@@ -21,6 +21,8 @@ FusionFront::Mode mlir::fusion::fusionMode(bool fuse, bool reference) {
 }
 
 void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
+  // Before anything (ours or upstream's) builds a mixed index list.
+  pm.addPass(createCheckStaticIndexLists());
   switch (front.mode) {
   case FusionFront::Mode::Fuse: {
     pm.addPass(createFuseDetections(FuseDetectionsOptions(), nullptr));
@@ -83,15 +85,29 @@ LogicalResult mlir::fusion::addUpstreamPasses(OpPassManager &pm,
 }
 
 void mlir::fusion::registerFusionPipelines() {
-  PassPipelineRegistration<FusionToPtxOptions>(
+  // Registered through the builder that may fail, so that a bad chip or
+  // feature stops the tool (exit 1, the message on stderr) instead of
+  // running a pipeline that emits PTX ptxas rejects.
+  registerPassPipeline(
       "fusion-to-ptx",
       "Fuse (unless fuse=false) and compile linalg/TOSA to GPU kernels as "
       "PTX, with a host side in the LLVM dialect that launches them on "
       "device buffers",
-      [](OpPassManager &pm, const FusionToPtxOptions &options) {
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        FusionToPtxOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        if (std::optional<std::string> why =
+                explainInvalidPtxTarget(options.chip, options.features))
+          return errorHandler("fusion-to-ptx: " + *why);
         if (failed(buildFusionToPtxPipeline(pm, options)))
-          llvm::errs() << "fusion-to-ptx: an upstream pass is missing from "
-                          "this MLIR build\n";
+          return errorHandler("fusion-to-ptx: an upstream pass is missing "
+                              "from this MLIR build");
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> printOptions) {
+        printOptions(FusionToPtxOptions());
       });
   PassPipelineRegistration<FusionToCpuOptions>(
       "fusion-to-cpu",

@@ -10,6 +10,12 @@
 #include "FusionDialect/Transforms/Passes.h"
 #include "PipelineStages.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Triple.h"
+
 using namespace mlir;
 using namespace mlir::fusion;
 
@@ -67,10 +73,58 @@ static std::string nvvmLowering(const FusionToPtxOptions &options) {
          "canonicalize,cse,reconcile-unrealized-casts";
 }
 
+std::optional<std::string>
+mlir::fusion::explainInvalidPtxTarget(StringRef chip, StringRef features) {
+  // LLVM itself only warns ("not a recognized processor") and emits PTX
+  // that ptxas then rejects; the subtarget tables say what is valid.
+  static const bool initialized = [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargetMCs();
+    return true;
+  }();
+  (void)initialized;
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return std::nullopt;
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!info)
+    return std::nullopt;
+  auto list = [](auto entries) {
+    std::string names;
+    for (const auto &e : entries)
+      names += (names.empty() ? "" : ", ") + std::string(e.Key);
+    return names;
+  };
+  if (!info->isCPUStringValid(chip))
+    return "unknown chip '" + chip.str() +
+           "'; the NVPTX target knows: " +
+           list(info->getAllProcessorDescriptions());
+  SmallVector<StringRef> requested;
+  llvm::SplitString(features, requested, ",");
+  for (StringRef feature : requested) {
+    StringRef name = feature.drop_front();
+    bool known = llvm::any_of(info->getAllProcessorFeatures(),
+                              [&](const llvm::SubtargetFeatureKV &kv) {
+                                return name == kv.Key;
+                              });
+    if ((!feature.starts_with("+") && !feature.starts_with("-")) || !known)
+      return "unknown feature '" + feature.str() +
+             "' (features are +name or -name, comma-separated); the NVPTX "
+             "target knows: " +
+             list(info->getAllProcessorFeatures());
+  }
+  return std::nullopt;
+}
+
 LogicalResult
 mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
                                        const FusionToPtxOptions &options,
                                        FusionReport *report) {
+  if (explainInvalidPtxTarget(options.chip, options.features))
+    return failure();
   FusionFront front = frontFor(options);
   front.report = report;
   addFusionFront(pm, front);

@@ -19,6 +19,7 @@
 
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -129,7 +130,20 @@ struct CheckLaunchLimitsPass
     // Registers per thread per kernel module and entry, from ptxas.
     llvm::StringMap<llvm::StringMap<int64_t>> registers;
     if (!ptxas.empty()) {
+      // Only modules with a launch larger than any register use allows
+      // are assembled: one ptxas run per kernel module was most of the
+      // compile time of networks with hundreds of small kernels.
+      llvm::StringSet<> needRegisters;
+      module.walk([&](gpu::LaunchFuncOp launch) {
+        gpu::KernelDim3 b = launch.getBlockSizeOperandValues();
+        LaunchDims block{dimension(b.x), dimension(b.y), dimension(b.z)};
+        if (block.x < 0 || block.y < 0 || block.z < 0 ||
+            block.product() > kThreadsAnyRegisterUseAllows)
+          needRegisters.insert(launch.getKernelModuleName().getValue());
+      });
       auto assemble = [&](gpu::BinaryOp binary, StringRef ptx) {
+        if (!needRegisters.contains(binary.getName()))
+          return success();
         std::string error;
         FailureOr<llvm::StringMap<int64_t>> used =
             registersFromPtxas(ptxas, chip, ptx, error);

@@ -42,7 +42,10 @@ struct CheckPtxPass : public mlir::fusion::impl::CheckPtxBase<CheckPtxPass> {
       std::optional<StringRef> name = findExternFunction(ptx);
       if (!name)
         return success();
-      InFlightDiagnostic diag = binary.emitError("kernel module calls '")
+      // At the binary's location, not on it: the op holds all the PTX,
+      // which the diagnostic would print after the message.
+      InFlightDiagnostic diag = mlir::emitError(binary.getLoc(),
+                                                "kernel module calls '")
                                 << *name << "', which it does not define";
       // Only `__nv_` functions come from libdevice; any other (a host
       // function such as `free`) is a kernel that should not call it.

@@ -28,8 +28,10 @@ struct DumpPtxPass : public mlir::fusion::impl::DumpPtxBase<DumpPtxPass> {
       std::error_code ec;
       llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
       if (ec)
-        return binary.emitError("cannot write '") << path << "': "
-                                                   << ec.message();
+        // At the binary's location: the op itself would be printed with
+        // all its PTX after the message.
+        return mlir::emitError(binary.getLoc(), "cannot write '")
+               << path << "': " << ec.message();
       os << ptx;
       return success();
     };

@@ -106,11 +106,14 @@ static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op,
     shift[c] = (b - mean->values[c]) * scale[c] + beta->values[c];
     if (!std::isfinite(scale[c]) || !std::isfinite(shift[c])) {
       out.reason = Refusal::NonFiniteFold;
-      out.detail = ("channel " + Twine(c) +
-                    " folds to a non-finite scale or shift (variance + "
-                    "epsilon = " +
-                    std::to_string(var->values[c] + eps) + ")")
-                       .str();
+      std::string detail;
+      llvm::raw_string_ostream os(detail);
+      os << "channel " << c << " folds to a non-finite scale or shift: gamma "
+         << formatDetailNumber(gamma->values[c]) << " / sqrt(variance "
+         << formatDetailNumber(var->values[c]) << " + epsilon "
+         << formatDetailNumber(eps) << ") = " << formatDetailNumber(scale[c])
+         << ", shift " << formatDetailNumber(shift[c]);
+      out.detail = std::move(detail);
       return out;
     }
   }

@@ -314,3 +314,13 @@ func.func @no_class(%b: tensor<1x8x2x2xf32>, %s: tensor<1x0x2x2xf32>) {
   %r:2 = fusion.decode_detections boxes(nchw %b : tensor<1x8x2x2xf32>) scores(nchw %s : tensor<1x0x2x2xf32>) coding(corners) anchor_layout(none) score(none) to xyxy -> tensor<1x8x4xf32>, tensor<1x8x0xf32>
   return
 }
+
+// -----
+
+// 4 x dfl_bins box values per anchor must not wrap around (to 0, a
+// division by zero in the shape check).
+func.func @dfl_bins_overflow(%b: tensor<1x6x4xf32>, %s: tensor<1x6x3xf32>, %a: tensor<2x6xf32>, %st: tensor<6xf32>) {
+  // expected-error@+1 {{'fusion.decode_detections' op expects 4 x dfl_bins to fit int64, got dfl_bins 4611686018427387904}}
+  %r:2 = fusion.decode_detections boxes(bnk %b : tensor<1x6x4xf32>) scores(bnk %s : tensor<1x6x3xf32>) anchors(%a : tensor<2x6xf32>) strides(%st : tensor<6xf32>) coding(ltrb_distance) dfl_bins(4611686018427387904) anchor_layout(points_2n) score(none) to xyxy -> tensor<1x6x4xf32>, tensor<1x6x3xf32>
+  return
+}

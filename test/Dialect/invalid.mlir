@@ -538,3 +538,39 @@ func.func @leaky_missing_alpha() attributes {
   fusion.a = #fusion.act<leaky_relu>} {
   return
 }
+
+// -----
+
+// Empty convs compute nothing a kernel could launch for; folding and
+// lowering divide by these extents.
+func.func @zero_input_channels(%x: tensor<1x0x4x4xf32>, %w: tensor<3x0x3x3xf32>) -> tensor<1x3x2x2xf32> {
+  // expected-error @+1 {{'fusion.conv_bias_act' op expects no zero-sized dimension, got input shape 1x0x4x4}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <relu> : tensor<1x0x4x4xf32>, tensor<3x0x3x3xf32> -> tensor<1x3x2x2xf32>
+  return %0 : tensor<1x3x2x2xf32>
+}
+
+// -----
+
+func.func @zero_batch(%x: tensor<0x2x4x4xf32>, %w: tensor<3x2x3x3xf32>) -> tensor<0x3x2x2xf32> {
+  // expected-error @+1 {{'fusion.conv_bias_act' op expects no zero-sized dimension, got input shape 0x2x4x4}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <relu> : tensor<0x2x4x4xf32>, tensor<3x2x3x3xf32> -> tensor<0x3x2x2xf32>
+  return %0 : tensor<0x3x2x2xf32>
+}
+
+// -----
+
+// The verifier's own arithmetic must not overflow: input + padding is
+// checked, not wrapped around into a plausible extent.
+func.func @padding_overflows(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x3x3xf32>) -> tensor<1x3x4x4xf32> {
+  // expected-error @+1 {{'fusion.conv_bias_act' op the height arithmetic overflows int64 (input 4, padding 9223372036854775807 + 1, kernel 3, dilation 1)}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([9223372036854775807, 1, 1, 1]) groups(1) act <relu> : tensor<1x2x4x4xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x4x4xf32>
+  return %0 : tensor<1x3x4x4xf32>
+}
+
+// -----
+
+func.func @dilation_overflows(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x3x3xf32>) -> tensor<1x3x4x4xf32> {
+  // expected-error @+1 {{'fusion.conv_bias_act' op the width arithmetic overflows int64 (input 4, padding 1 + 1, kernel 3, dilation 4611686018427387904)}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 4611686018427387904]) padding([1, 1, 1, 1]) groups(1) act <relu> : tensor<1x2x4x4xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x4x4xf32>
+  return %0 : tensor<1x3x4x4xf32>
+}

@@ -2,6 +2,8 @@
 //
 // The dialect plugin alone parses and prints fusion ops; without it the
 // same file is refused, so the plugin is what makes the difference.
+// The plugin cannot load into mlir-opt built without the sanitizer runtime.
+// UNSUPPORTED: sanitizers
 // RUN: %fusion_stock_mlir_opt %s --split-input-file --load-dialect-plugin=%fusion_plugin | FileCheck %s --check-prefix=DIALECT
 // RUN: not %fusion_stock_mlir_opt %s --split-input-file 2>&1 | FileCheck %s --check-prefix=NOPLUGIN
 //

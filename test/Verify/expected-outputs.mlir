@@ -14,6 +14,9 @@
 // RUN: not fusion-verify %S/verify-inputs.mlir --frames=2 --expected=%t/fused-0.npy 2>&1 | FileCheck %s --check-prefix=FRAMES
 // RUN: not fusion-verify %S/verify-inputs.mlir --frames=2 --f32-noise=2 --f64=false 2>&1 | FileCheck %s --check-prefix=NOF64
 // RUN: fusion-verify %S/verify-inputs.mlir --frames=2 --write-outputs=%t/missing-dir/x- 2>&1; test $? -eq 2
+// An engine's output of another shape is called an output, not an input.
+// RUN: not fusion-verify %S/verify-inputs.mlir --inputs=%S/Inputs/frames-3x1x2x4x4-f32.npy --expected=%S/Inputs/wrong-shape-2x4x4-f32.npy 2>&1 | FileCheck %s --check-prefix=OUTSHAPE
+// OUTSHAPE: wrong-shape-2x4x4-f32.npy: shape (2x4x4) is neither the output's (1x3x4x4) nor frames of it
 
 // WRITE: PASS
 // SAME: against fused-0.npy: max_abs 0.00e+00, {{.*}} PASS

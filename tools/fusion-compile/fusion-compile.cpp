@@ -15,14 +15,17 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -127,9 +130,44 @@ static cl::opt<Emit> emit(
                clEnumValN(Emit::LLVMIR, "llvm", "LLVM IR, optimized")),
     cl::init(Emit::Shared), cl::cat(toolOptions));
 
+/// Exit 1: the model was read but could not be compiled (a pass refused
+/// it, the linker failed).
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "fusion-compile: " << message << "\n";
   return 1;
+}
+
+/// Exit 2: bad usage or input (an unreadable model, an unknown chip or CPU,
+/// options that do not go together, an output nobody can write).
+static int badUsage(const llvm::Twine &message) {
+  llvm::errs() << "fusion-compile: " << message << "\n";
+  return 2;
+}
+
+/// Why `cpu` is no processor of `target`, listing the ones it knows; LLVM
+/// itself only warns and then stops with a fatal error of its own.
+static std::optional<std::string> explainInvalidHostCpu(
+    const llvm::Target &target, const llvm::Triple &triple, StringRef cpu) {
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target.createMCSubtargetInfo(triple, "", ""));
+  if (!info || info->isCPUStringValid(cpu))
+    return std::nullopt;
+  std::string known;
+  for (const llvm::SubtargetSubTypeKV &kv :
+       info->getAllProcessorDescriptions())
+    known += (known.empty() ? "" : ", ") + std::string(kv.Key);
+  return "unknown --mcpu '" + cpu.str() + "' for " + triple.str() +
+         "; it knows: " + known;
+}
+
+/// The output must land in a directory that exists: otherwise the error
+/// would name the temporary object file instead.
+static std::optional<std::string> explainUnwritableOutput(StringRef path) {
+  StringRef dir = llvm::sys::path::parent_path(path);
+  if (dir.empty() || llvm::sys::fs::is_directory(dir))
+    return std::nullopt;
+  return "cannot write " + path.str() + ": the directory " + dir.str() +
+         " does not exist";
 }
 
 /// The ptxas --ptxas names: "" when the check is off or none is found.
@@ -154,32 +192,63 @@ static std::string findPtxas() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions(toolOptions);
   cl::ParseCommandLineOptions(
       argc, argv,
       "fusion-compile: a model as a shared library for fusion-gpu-run\n");
+  if (std::optional<std::string> why = explainUnwritableOutput(outputFile))
+    return badUsage(*why);
+  if (target == Target::Gpu)
+    if (std::optional<std::string> why =
+            fusion::explainInvalidPtxTarget(chip, features))
+      return badUsage(*why);
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+  std::string error;
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!llvmTarget)
+    return fail(error);
+  if (std::optional<std::string> why =
+          explainInvalidHostCpu(*llvmTarget, triple, hostCpu))
+    return badUsage(*why);
+  if (linalgConvs && target != Target::Cpu)
+    return badUsage("--linalg-convs is a host lowering: it needs "
+                    "--target=cpu");
+  if (wide && target != Target::Cpu)
+    return badUsage("--f64 evaluates the model in f64 on the host: it needs "
+                    "--target=cpu");
+  if (testGpuLoopMapping && target != Target::Cpu)
+    return badUsage("--test-gpu-loop-mapping runs the GPU's loop nests on the "
+                    "host: it needs --target=cpu");
+
+  // --mlir-timing: the pipeline's passes and the phases after it.
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope rootTiming = timing.getRootScope();
+  TimingScope parseTiming = rootTiming.nest("parse");
   LoadedModel model(inputFile, entryName, llvm::errs());
   if (!model.ok())
-    return 1;
+    return 2;
+  parseTiming.stop();
   MLIRContext &context = model.getContext();
   ModuleOp module = model.getModule();
   func::FuncOp entry = model.getEntry();
   FunctionType type = entry.getFunctionType();
-  if (testGpuLoopMapping && target != Target::Cpu)
-    return fail("--test-gpu-loop-mapping runs the GPU's loop nests on the "
-                "host: it needs --target=cpu");
   privatizeAllBut(module, entry);
   if (failed(addEntryWrapper(module, entry)))
     return fail("cannot add the entry wrapper");
 
   // Only what the entry calls is compiled.
   PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return badUsage("bad pass manager options");
+  TimingScope pipelineTiming = rootTiming.nest("pipeline");
+  pm.enableTiming(pipelineTiming);
   pm.addPass(createSymbolDCEPass());
-  if (linalgConvs && target != Target::Cpu)
-    return fail("--linalg-convs is a host lowering: it needs --target=cpu");
-  if (wide && target != Target::Cpu)
-    return fail("--f64 evaluates the model in f64 on the host: it needs "
-                "--target=cpu");
   if (wide)
     type = cast<FunctionType>(fusion::widenToF64(type));
   auto common = [&](auto &options) {
@@ -212,32 +281,40 @@ int main(int argc, char **argv) {
     return fail("an upstream pass is missing from this MLIR build");
   if (failed(pm.run(module)))
     return 1;
+  pipelineTiming.stop();
   if (failed(
           addPackedEntry(module, type, target == Target::Gpu ? "gpu" : "cpu")))
     return fail("cannot add the packed entry");
 
+  TimingScope translateTiming = rootTiming.nest("translate to LLVM IR");
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return fail("translation to LLVM IR failed");
+  translateTiming.stop();
 
-  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
-  std::string error;
-  const llvm::Target *llvmTarget =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!llvmTarget)
-    return fail(error);
+  // For the GPU the host side only allocates, copies and launches (the
+  // kernels were optimized by the NVVM pipeline): O3 on one function holding
+  // hundreds of launches took most of a deep network's compile time and
+  // bought nothing. For the CPU the host side is the kernels.
+  bool hostIsKernels = target == Target::Cpu;
+  unsigned hostOptLevel = hostIsKernels ? 3 : 1;
   std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
       triple, hostCpu, "", llvm::TargetOptions(), llvm::Reloc::PIC_,
-      std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+      std::nullopt,
+      hostIsKernels ? llvm::CodeGenOptLevel::Aggressive
+                    : llvm::CodeGenOptLevel::Less));
   if (!machine)
     return fail("no target machine for " + triple.str() + " " + hostCpu);
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(machine->createDataLayout());
+  TimingScope optimizeTiming = rootTiming.nest("optimize (LLVM)");
   if (llvm::Error err =
-          makeOptimizingTransformer(3, 0, machine.get())(llvmModule.get()))
+          makeOptimizingTransformer(hostOptLevel, 0,
+                                    machine.get())(llvmModule.get()))
     return fail("optimization failed: " + llvm::toString(std::move(err)));
+  optimizeTiming.stop();
 
   if (emit == Emit::LLVMIR) {
     std::error_code ec;
@@ -255,6 +332,7 @@ int main(int argc, char **argv) {
     llvm::ToolOutputFile out(objectPath, ec, llvm::sys::fs::OF_None);
     if (ec)
       return fail(objectPath + ": " + ec.message());
+    TimingScope codegenTiming = rootTiming.nest("code generation");
     llvm::legacy::PassManager codegen;
     if (machine->addPassesToEmitFile(codegen, out.os(), nullptr,
                                      llvm::CodeGenFileType::ObjectFile))
@@ -273,6 +351,7 @@ int main(int argc, char **argv) {
     linker = llvm::sys::findProgramByName("g++");
   if (!linker)
     return fail("no C++ compiler driver (c++ or g++) on PATH to link with");
+  TimingScope linkTiming = rootTiming.nest("link");
   SmallVector<StringRef> args{*linker, "-shared", "-o", outputFile, objectPath};
   std::string message;
   int status = llvm::sys::ExecuteAndWait(*linker, args, std::nullopt, {}, 0, 0,

@@ -364,7 +364,10 @@ struct Comparison {
     for (int64_t i = 0, e = spec.elements(); i < e; ++i) {
       double r = readElement(refSpec, ref, i), v = readElement(spec, got, i);
       double abs = std::fabs(v - r);
-      if (std::isnan(r) != std::isnan(v))
+      // Equal infinities agree (inf - inf would be NaN).
+      if (r == v)
+        abs = 0.0;
+      else if (std::isnan(r) != std::isnan(v))
         abs = INFINITY;
       else if (std::isnan(r))
         abs = 0;

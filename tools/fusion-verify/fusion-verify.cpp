@@ -21,12 +21,14 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <cmath>
 #include <map>
 
 using namespace mlir;
@@ -53,6 +55,11 @@ static cl::opt<double> relTolerance("rtol", cl::desc("Relative tolerance"),
                                     cl::init(1e-5), cl::cat(toolOptions));
 static cl::opt<double> absTolerance("atol", cl::desc("Absolute tolerance"),
                                     cl::init(1e-5), cl::cat(toolOptions));
+static cl::opt<double> maxMemoryGiB(
+    "max-memory-gib",
+    cl::desc("Refuse a run whose frames and outputs need more host memory "
+             "than this (GiB, 8 by default): every frame is held at once"),
+    cl::init(8.0), cl::cat(toolOptions));
 static cl::opt<bool> checkF64(
     "f64",
     cl::desc("Also check the program against the model evaluated in f64 "
@@ -498,6 +505,70 @@ makeFrames(FunctionType type) {
   return all;
 }
 
+/// Rejects tolerances that make every comparison pass (NaN) or none
+/// (negative), before anything is compiled.
+static bool checkToleranceOptions() {
+  for (auto [name, value] : {std::make_pair("rtol", relTolerance.getValue()),
+                             std::make_pair("atol", absTolerance.getValue()),
+                             std::make_pair("f32-noise", f32Noise.getValue()),
+                             std::make_pair("max-memory-gib",
+                                            maxMemoryGiB.getValue())})
+    if (!std::isfinite(value) || value < 0.0) {
+      llvm::errs() << "fusion-verify: --" << name << "="
+                   << llvm::format("%g", value)
+                   << " is not a finite number >= 0\n";
+      return false;
+    }
+  return true;
+}
+
+/// A model with nothing to feed or nothing to compare is no check, and one
+/// whose frames do not fit in memory would abort in the allocator: both are
+/// refused with the numbers.
+static bool checkEntrySignature(FunctionType type, unsigned frameCount) {
+  if (type.getNumInputs() == 0 || type.getNumResults() == 0) {
+    llvm::errs() << "fusion-verify: the entry function has "
+                 << type.getNumInputs() << " inputs and "
+                 << type.getNumResults()
+                 << " results; a check needs at least one of each\n";
+    return false;
+  }
+  constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+  auto bytesOf = [](Type t, unsigned elementBytes) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    if (!shaped || !shaped.hasStaticShape())
+      return 0.0;
+    double n = elementBytes;
+    for (int64_t d : shaped.getShape())
+      n *= double(d);
+    return n;
+  };
+  double total = 0.0;
+  for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+    double bytes = bytesOf(t, 4);
+    if (bytes / kGiB > maxMemoryGiB) {
+      llvm::errs() << "fusion-verify: input " << i << " (" << t << ") needs "
+                   << llvm::formatv("{0:f1}", bytes / kGiB)
+                   << " GiB per frame, over --max-memory-gib="
+                   << llvm::format("%g", maxMemoryGiB.getValue()) << "\n";
+      return false;
+    }
+    total += bytes * std::max(frameCount, 1u);
+  }
+  // Three copies of each output (reference, checked, f64) per frame.
+  for (Type t : type.getResults())
+    total += 3 * bytesOf(t, 8);
+  if (total / kGiB > maxMemoryGiB) {
+    llvm::errs() << "fusion-verify: " << frameCount << " frames and their "
+                 << "outputs need " << llvm::format("%.3g", total / kGiB)
+                 << " GiB, over --max-memory-gib="
+                 << llvm::format("%g", maxMemoryGiB.getValue())
+                 << " (run fewer --frames)\n";
+    return false;
+  }
+  return true;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   cl::HideUnrelatedOptions(toolOptions);
@@ -506,12 +577,19 @@ int main(int argc, char **argv) {
       "fusion-verify: a fused (or unfused) program against an independent "
       "reference and an f64 evaluation of the model, on random or given "
       "frames\n");
+  if (!checkToleranceOptions())
+    return 2;
   LoadedModel model(inputFile, entryName, llvm::errs());
   if (!model.ok())
     return 2;
   ModuleOp original = model.getModule();
   func::FuncOp entry = model.getEntry();
   FunctionType type = entry.getFunctionType();
+  if (!checkEntrySignature(type, inputFiles.empty() ||
+                                         frames.getNumOccurrences()
+                                     ? frames.getValue()
+                                     : 1u))
+    return 2;
   std::string entrySym = entry.getSymName().str();
 
   auto build = [&](Kind kind) {
@@ -671,7 +749,7 @@ int main(int argc, char **argv) {
     size_t o = k % outputs;
     auto outType = cast<RankedTensorType>(type.getResult(o));
     FailureOr<std::vector<HostTensor>> expected =
-        readNpyFrames(expectedFiles[k], outType, llvm::errs());
+        readNpyFrames(expectedFiles[k], outType, llvm::errs(), "output");
     if (failed(expected))
       return 2;
     if (expected->size() != written[o].size()) {

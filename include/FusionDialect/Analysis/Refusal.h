@@ -9,6 +9,10 @@
 #define FUSIONDIALECT_ANALYSIS_REFUSAL_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cmath>
+#include <string>
 
 namespace mlir::fusion {
 
@@ -32,6 +36,7 @@ enum class Refusal {
   LayoutMismatch,
   UnknownBoxCoding,
   AnchorShapeMismatch,
+  InvalidConvGeometry,
 };
 
 /// The stable id: "fused" for Refusal::None, else e.g. "residual_add".
@@ -57,8 +62,19 @@ inline llvm::StringRef getReasonId(Refusal r) {
   case Refusal::LayoutMismatch: return "layout_mismatch";
   case Refusal::UnknownBoxCoding: return "unknown_box_coding";
   case Refusal::AnchorShapeMismatch: return "anchor_shape_mismatch";
+  case Refusal::InvalidConvGeometry: return "invalid_conv_geometry";
   }
   return "unrecognized_pattern";
+}
+
+/// A number as refusal details print it: "%g", with NaN always "nan" (the C
+/// library would print the sign bit of a NaN, which means nothing).
+inline std::string formatDetailNumber(double value) {
+  if (std::isnan(value))
+    return "nan";
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%g", value);
+  return text;
 }
 
 } // namespace mlir::fusion

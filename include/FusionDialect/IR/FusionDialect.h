@@ -31,6 +31,24 @@ inline bool isDepthwise(ConvLayout layout) {
   return layout == ConvLayout::nchw_chw || layout == ConvLayout::nhwc_hwc ||
          layout == ConvLayout::nhwc_hwcm;
 }
+
+/// The shapes and attributes of one convolution, as a fused conv op would
+/// hold them (dynamic sizes as ShapedType::kDynamic).
+struct ConvGeometry {
+  ConvLayout layout;
+  ArrayRef<int64_t> input, filter, result;
+  ArrayRef<int64_t> strides, dilations, padding;
+  int64_t groups;
+};
+
+/// Why no convolution has this geometry, in the words the fused ops'
+/// verifier uses ("expects strides and dilations >= 1", ...), or nullopt
+/// when it is consistent. The fusion patterns ask it before they build a
+/// fused op, so that a conv the upstream verifiers let through but no fused
+/// op can express is left unfused with a reason instead of failing
+/// verification on an op the user never wrote. Overflowing arithmetic is a
+/// reason, not undefined behaviour.
+std::optional<std::string> explainInvalidConvGeometry(const ConvGeometry &g);
 } // namespace mlir::fusion
 
 #define GET_ATTRDEF_CLASSES

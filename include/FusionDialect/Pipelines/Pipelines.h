@@ -78,6 +78,13 @@ struct FusionToCpuOptions : public FusionPipelineOptions<FusionToCpuOptions> {
                      "epilogue (fusion-lower-to-linalg) instead of one loop "
                      "nest each (fusion-lower-to-loops, the GPU's form)"),
       llvm::cl::init(false)};
+  PassOptions::Option<int64_t> outlineMinNests{
+      *this, "outline-min-nests",
+      llvm::cl::desc("Give each loop nest of a function holding at least "
+                     "this many its own function, so that LLVM's loop "
+                     "passes stay linear in the model's size "
+                     "(fusion-outline-loop-nests min-nests); 0: never"),
+      llvm::cl::init(16)};
   PassOptions::Option<bool> f64{
       *this, "f64",
       llvm::cl::desc("Evaluate the program in f64 (fusion-upcast-to-f64 "
@@ -167,10 +174,17 @@ void addFusionPasses(OpPassManager &pm,
                      FusionReport *report = nullptr,
                      DetectionReport *detections = nullptr);
 
+/// Why `chip` and `features` are no NVPTX target LLVM can emit for (an
+/// unknown SM, a feature that is not `+name`/`-name` of a known PTX
+/// feature), listing the valid ones; nullopt when they are, or when this
+/// LLVM has no NVPTX target to ask.
+std::optional<std::string> explainInvalidPtxTarget(llvm::StringRef chip,
+                                                   llvm::StringRef features);
+
 /// linalg/TOSA on tensors -> GPU kernels (one per fused op, one per
 /// remaining linalg op) -> NVVM -> PTX text in gpu.binary, host side in the
 /// LLVM dialect with gpu.launch_func. Fails when an upstream pass it names
-/// is not registered.
+/// is not registered, or when explainInvalidPtxTarget rejects the target.
 /// `report`, when given, receives fusion-fuse's report as data.
 LogicalResult buildFusionToPtxPipeline(OpPassManager &pm,
                                        const FusionToPtxOptions &options,

@@ -50,7 +50,8 @@ void privatizeAllBut(ModuleOp module, func::FuncOp entry);
 
 /// Adds a function taking every input and then every output as a memref,
 /// with the C interface, so a runner calls one symbol whatever the model's
-/// signature (see invokeEntry).
+/// signature (see invokeEntry). The entry becomes private: it is reached
+/// through the wrapper only.
 LogicalResult addEntryWrapper(ModuleOp module, func::FuncOp entry);
 
 /// After lowering to the LLVM dialect: adds `void fusion_entry(void **args)`
@@ -91,10 +92,12 @@ struct HostTensor : Buffer {
 /// Frames for an input of type `type` from a NumPy .npy file: an array of
 /// the input's shape (one frame) or with one more leading dimension (one
 /// frame per index), little-endian float16/32/64 in C order, converted to
-/// the input's element type. Fails with a message on `errors`.
+/// the input's element type. Fails with a message on `errors`, which
+/// calls the tensor by `role` ("input", "output").
 FailureOr<std::vector<HostTensor>> readNpyFrames(StringRef path,
                                                  RankedTensorType type,
-                                                 llvm::raw_ostream &errors);
+                                                 llvm::raw_ostream &errors,
+                                                 StringRef role = "input");
 
 /// Writes `frames` (tensors of one shape) to a NumPy .npy file as float32
 /// with a leading frame dimension, so other engines' outputs can be

@@ -72,11 +72,17 @@ launchLimitViolation(const LaunchDims &grid, const LaunchDims &block,
 /// The most threads a block may have when each uses `registersPerThread`
 /// registers: registers are allocated per warp in units of 256, and an SM of
 /// sm_80 or sm_90 has 64K of them.
-inline int64_t maxThreadsForRegisters(int64_t registersPerThread) {
+constexpr int64_t maxThreadsForRegisters(int64_t registersPerThread) {
   int64_t perWarp = std::max<int64_t>(registersPerThread, 1) * 32;
   perWarp = (perWarp + 255) / 256 * 256;
   return std::min<int64_t>(kMaxThreadsPerBlock, (65536 / perWarp) * 32);
 }
+
+/// A thread uses at most 255 registers, so a block of this many threads
+/// (256) launches whatever ptxas allocates: only larger blocks need its
+/// register count.
+constexpr int64_t kThreadsAnyRegisterUseAllows = maxThreadsForRegisters(255);
+static_assert(kThreadsAnyRegisterUseAllows == 256);
 
 } // namespace mlir::fusion
 

@@ -211,6 +211,45 @@ def ExpandStridedCopies : Pass<"fusion-expand-strided-copies"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def CheckStaticIndexLists : Pass<"fusion-check-static-index-lists"> {
+  let summary = "Refuse static size lists that hold the dynamic marker "
+                "without a value behind it";
+  let description = [{
+    Ops with mixed static and dynamic index lists (`tensor.pad`,
+    `tensor.extract_slice`, `memref.subview`, ...) mark a dynamic entry with
+    INT64_MIN in the static list and take its value from an operand. The
+    parser and the verifiers accept INT64_MIN written as a literal, with no
+    operand behind it; upstream's printer and bufferization then read past
+    the operand list and crash. Run first by `fusion-to-cpu` and
+    `fusion-to-ptx` (and so by fusion-verify and fusion-compile), this pass
+    reports such an op with the list and the position instead.
+  }];
+}
+
+def OutlineLoopNests : Pass<"fusion-outline-loop-nests", "::mlir::ModuleOp"> {
+  let summary = "Move each top-level loop nest of a large host function "
+                "into a function of its own, never inlined";
+  let description = [{
+    On the host, every fused op and every remaining elementwise op is a loop
+    nest in the model's one function. LLVM's loop passes (vectorization,
+    induction-variable simplification) cost more per loop the larger the
+    function is: 400 loop nests in one function took minutes at O3, where
+    400 functions of one nest take seconds. A function with at least
+    `min-nests` loop nests (loops without results, directly in its body)
+    gets each as a call to `<function>_nest<k>`, a private function with
+    internal linkage and LLVM's `noinline` (`passthrough`), so that LLVM's
+    inliner does not rebuild the large function. Runs after bufferization
+    and `convert-linalg-to-loops`, on memrefs.
+  }];
+  let options = [
+    Option<"minNests", "min-nests", "int64_t", /*default=*/"16",
+           "Outline the nests of functions holding at least this many">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 def ParallelizeReductions : Pass<"fusion-parallelize-reductions"> {
   let summary = "Reductions over many GPU threads: parallel loops first, "
                 "long reductions split into partials and a combine";

@@ -21,7 +21,7 @@ func.func @negative_variance(%x: tensor<1x1x3x3xf32>) -> tensor<1x2x2x2xf32> {
   %v = arith.constant dense<[0.25, -1.0]> : tensor<2xf32>
   %g = arith.constant dense<[1.5, -0.5]> : tensor<2xf32>
   %bt = arith.constant dense<[0.1, 0.2]> : tensor<2xf32>
-  // expected-remark @+1 {{not folded [non_finite_fold]: channel 1 folds to a non-finite scale or shift (variance + epsilon = -0.999000)}}
+  // expected-remark @+1 {{not folded [non_finite_fold]: channel 1 folds to a non-finite scale or shift: gamma -0.5 / sqrt(variance -1 + epsilon 0.001) = nan, shift nan}}
   %0 = fusion.conv_bn_act %x, %w mean(%m : tensor<2xf32>) variance(%v : tensor<2xf32>) gamma(%g : tensor<2xf32>) beta(%bt : tensor<2xf32>) epsilon(1.0e-3) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <relu> : tensor<1x1x3x3xf32>, tensor<2x1x2x2xf32> -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }
@@ -38,7 +38,7 @@ func.func @zero_variance_zero_epsilon(%x: tensor<1x1x3x3xf32>) -> tensor<1x2x2x2
   %v = arith.constant dense<[0.0, 2.0]> : tensor<2xf32>
   %g = arith.constant dense<[1.5, -0.5]> : tensor<2xf32>
   %bt = arith.constant dense<[0.1, 0.2]> : tensor<2xf32>
-  // expected-remark @+1 {{not folded [non_finite_fold]: channel 0 folds to a non-finite scale or shift (variance + epsilon = 0.000000)}}
+  // expected-remark @+1 {{not folded [non_finite_fold]: channel 0 folds to a non-finite scale or shift: gamma 1.5 / sqrt(variance 0 + epsilon 0) = inf, shift -inf}}
   %0 = fusion.conv_bn_act %x, %w mean(%m : tensor<2xf32>) variance(%v : tensor<2xf32>) gamma(%g : tensor<2xf32>) beta(%bt : tensor<2xf32>) epsilon(0.0) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <relu> : tensor<1x1x3x3xf32>, tensor<2x1x2x2xf32> -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }
@@ -55,7 +55,7 @@ func.func @nan_mean(%x: tensor<1x1x3x3xf32>) -> tensor<1x2x2x2xf32> {
   %v = arith.constant dense<[0.25, 2.0]> : tensor<2xf32>
   %g = arith.constant dense<[1.5, -0.5]> : tensor<2xf32>
   %bt = arith.constant dense<[0.1, 0.2]> : tensor<2xf32>
-  // expected-remark @+1 {{not folded [non_finite_fold]: channel 1 folds to a non-finite scale or shift (variance + epsilon = 2.001000)}}
+  // expected-remark @+1 {{not folded [non_finite_fold]: channel 1 folds to a non-finite scale or shift: gamma -0.5 / sqrt(variance 2 + epsilon 0.001) = -0.353465, shift nan}}
   %0 = fusion.conv_bn_act %x, %w mean(%m : tensor<2xf32>) variance(%v : tensor<2xf32>) gamma(%g : tensor<2xf32>) beta(%bt : tensor<2xf32>) epsilon(1.0e-3) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <relu> : tensor<1x1x3x3xf32>, tensor<2x1x2x2xf32> -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }
