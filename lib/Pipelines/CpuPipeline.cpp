@@ -13,9 +13,12 @@ using namespace mlir::fusion;
 
 /// Everything after the fused ops' lowering: TOSA to linalg (and, when
 /// the host runs the GPU's loop nests, the GPU's reduction rewrites),
-/// bufferize, loops, LLVM.
+/// bufferize, loops, LLVM. Shapes are inferred first, as upstream's own
+/// TOSA pipeline does: tosa-to-linalg crashes on a result declared less
+/// static than its operands give (tosa.reduce_sum to `1x3x?x1` from
+/// `1x3x1x4`), which the TOSA verifier accepts.
 static constexpr llvm::StringLiteral kCpuToLinalg =
-    "tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
+    "tosa-infer-shapes,tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
     "tosa-to-tensor,convert-elementwise-to-linalg";
 static constexpr llvm::StringLiteral kGpuReductions =
     ",fusion-parallelize-reductions";

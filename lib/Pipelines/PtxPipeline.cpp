@@ -28,7 +28,8 @@ using namespace mlir::fusion;
 /// caller's buffers and nothing is returned to free.
 static constexpr llvm::StringLiteral kGpuLowering =
     "inline,"
-    "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
+    "func.func(tosa-infer-shapes,tosa-to-linalg-named,tosa-to-linalg,"
+    "tosa-to-arith,"
     "tosa-to-tensor,convert-elementwise-to-linalg,"
     "fusion-parallelize-reductions),"
     "one-shot-bufferize{bufferize-function-boundaries "

@@ -50,22 +50,25 @@ struct CheckStaticIndexListsPass
     : public mlir::fusion::impl::CheckStaticIndexListsBase<
           CheckStaticIndexListsPass> {
   void runOnOperation() override {
-    WalkResult result = getOperation()->walk([](Operation *op) {
-      LogicalResult checked = success();
-      if (auto pad = dyn_cast<tensor::PadOp>(op))
-        checked = checkLists(
-            op, {{"low padding", pad.getStaticLow(), pad.getLow().size()},
-                 {"high padding", pad.getStaticHigh(), pad.getHigh().size()}});
-      else if (auto view = dyn_cast<OffsetSizeAndStrideOpInterface>(op))
-        checked = checkLists(
-            op, {{"offsets", view.getStaticOffsets(), view.getOffsets().size()},
-                 {"sizes", view.getStaticSizes(), view.getSizes().size()},
-                 {"strides", view.getStaticStrides(),
-                  view.getStrides().size()}});
-      return failed(checked) ? WalkResult::interrupt() : WalkResult::advance();
-    });
-    if (result.wasInterrupted())
+    if (failed(fusion::checkStaticIndexLists(getOperation())))
       signalPassFailure();
   }
 };
 } // namespace
+
+LogicalResult mlir::fusion::checkStaticIndexLists(Operation *root) {
+  WalkResult result = root->walk([](Operation *op) {
+    LogicalResult checked = success();
+    if (auto pad = dyn_cast<tensor::PadOp>(op))
+      checked = checkLists(
+          op, {{"low padding", pad.getStaticLow(), pad.getLow().size()},
+               {"high padding", pad.getStaticHigh(), pad.getHigh().size()}});
+    else if (auto view = dyn_cast<OffsetSizeAndStrideOpInterface>(op))
+      checked = checkLists(
+          op, {{"offsets", view.getStaticOffsets(), view.getOffsets().size()},
+               {"sizes", view.getStaticSizes(), view.getSizes().size()},
+               {"strides", view.getStaticStrides(), view.getStrides().size()}});
+    return failed(checked) ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}

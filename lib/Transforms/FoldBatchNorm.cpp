@@ -214,6 +214,9 @@ struct FoldBatchNormPass
     : public mlir::fusion::impl::FoldBatchNormBase<FoldBatchNormPass> {
   using Base::Base;
   void runOnOperation() override {
+    // A malformed index list would crash upstream's printer on our output.
+    if (failed(checkStaticIndexLists(getOperation())))
+      return signalPassFailure();
     SmallVector<ConvBnActOp> ops;
     getOperation().walk([&](ConvBnActOp op) { ops.push_back(op); });
     IRRewriter rewriter(&getContext());

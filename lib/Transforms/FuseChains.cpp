@@ -186,6 +186,9 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
   FusionReport *sink = nullptr;
 
   void runOnOperation() override {
+    // A malformed index list would crash upstream's printer on our output.
+    if (failed(checkStaticIndexLists(getOperation())))
+      return signalPassFailure();
     FusionReport report;
     getOperation().walk([&](func::FuncOp func) {
       if (func->hasAttr(kExcludeAttr))

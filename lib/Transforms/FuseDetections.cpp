@@ -88,6 +88,9 @@ struct FuseDetectionsPass
   DetectionReport *sink = nullptr;
 
   void runOnOperation() override {
+    // A malformed index list would crash upstream's printer on our output.
+    if (failed(checkStaticIndexLists(getOperation())))
+      return signalPassFailure();
     DetectionReport report;
     getOperation().walk([&](func::FuncOp func) {
       if (func->hasAttr(kExcludeAttr))

@@ -218,7 +218,8 @@ static Compiled compile(ModuleOp module, Kind kind, bool fused = false) {
     // TOSA has no f64 and the fused ops take no f64: lower both first.
     pm.addPass(fusion::createLowerToLoops());
     if (failed(parsePassPipeline(
-            "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
+            "func.func(tosa-infer-shapes,tosa-to-linalg-named,tosa-to-linalg,"
+            "tosa-to-arith,"
             "tosa-to-tensor),fusion-upcast-to-f64",
             pm, llvm::errs())))
       return out;

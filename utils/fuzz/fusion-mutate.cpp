@@ -73,32 +73,33 @@ struct Mutator {
     return found;
   }
 
+  /// One match (group `group`) of `re` replaced by one of `values`.
+  template <size_t N>
+  bool replaceOne(const std::regex &re, size_t group,
+                  const char *const (&values)[N], const char *what) {
+    auto found = find(re, group);
+    if (found.empty())
+      return false;
+    auto [pos, len] = found[pick(found.size())];
+    std::string value = pickFrom(values);
+    applied.push_back(std::string(what) + " '" + text.substr(pos, len) +
+                      "' -> " + value);
+    text.replace(pos, len, value);
+    return true;
+  }
+
   /// One integer literal (not inside a name, a shape or a float).
   bool mutateInteger() {
     static const std::regex integer(
         R"((^|[^A-Za-z0-9_%#.x\-])(-?[0-9]+)(?![0-9.eEx]))");
-    auto found = find(integer, 2);
-    if (found.empty())
-      return false;
-    auto [pos, len] = found[pick(found.size())];
-    std::string value = pickFrom(kEdgeIntegers);
-    applied.push_back("integer '" + text.substr(pos, len) + "' -> " + value);
-    text.replace(pos, len, value);
-    return true;
+    return replaceOne(integer, 2, kEdgeIntegers, "integer");
   }
 
   /// One float literal.
   bool mutateFloat() {
     static const std::regex real(
         R"((-?[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?|0x[0-9A-Fa-f]{8}))");
-    auto found = find(real, 1);
-    if (found.empty())
-      return false;
-    auto [pos, len] = found[pick(found.size())];
-    std::string value = pickFrom(kEdgeFloats);
-    applied.push_back("float '" + text.substr(pos, len) + "' -> " + value);
-    text.replace(pos, len, value);
-    return true;
+    return replaceOne(real, 1, kEdgeFloats, "float");
   }
 
   /// One dimension of one shape, changed everywhere the shape occurs.

@@ -27,6 +27,12 @@ struct DetectionReport;
 #define GEN_PASS_DECL
 #include "FusionDialect/Transforms/Passes.h.inc"
 
+/// Fails, with an error at the op, when an op under `root` has a static
+/// index list (padding, offsets, sizes, strides) holding the dynamic marker
+/// with no operand behind it (fusion-check-static-index-lists). The fusion
+/// passes run it first: upstream's printer would crash on their output.
+LogicalResult checkStaticIndexLists(Operation *root);
+
 /// fusion-fuse that also stores its report in `*report` when it runs, for a
 /// compiler that acts on the decisions without parsing JSON. `report` must
 /// outlive the pass manager; each run overwrites it, so give each module

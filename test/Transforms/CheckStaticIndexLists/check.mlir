@@ -1,4 +1,13 @@
 // RUN: fusion-opt %s --split-input-file --fusion-check-static-index-lists -verify-diagnostics --mlir-print-op-generic | FileCheck %s
+// The fusion passes check first too: their output would be printed.
+// RUN: fusion-opt %s --split-input-file --fusion-fuse -verify-diagnostics --mlir-print-op-generic | FileCheck %s
+// RUN: fusion-opt %s --split-input-file --fusion-fold-bn -verify-diagnostics --mlir-print-op-generic | FileCheck %s
+// RUN: fusion-opt %s --split-input-file --fusion-fuse-detect -verify-diagnostics --mlir-print-op-generic | FileCheck %s
+// And so do both pipelines (fusion-verify and fusion-compile use them).
+// RUN: not fusion-opt %s --split-input-file --fusion-to-cpu -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// RUN: not fusion-opt %s --split-input-file --fusion-to-ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// PIPELINE: error: 'tensor.pad' op has 1 dynamic entries
+// PIPELINE-NOT: PLEASE submit
 // The dynamic marker (INT64_MIN) written as a static entry, with no value
 // behind it, is refused with the list and the position; upstream's printer
 // and bufferization would read past the operands. The generic form prints
