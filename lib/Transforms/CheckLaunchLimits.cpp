@@ -42,6 +42,11 @@ static int64_t dimension(Value v) {
   return -1;
 }
 
+/// The three dimensions, each as `dimension` reads it.
+static LaunchDims dimensions(const gpu::KernelDim3 &d) {
+  return {dimension(d.x), dimension(d.y), dimension(d.z)};
+}
+
 /// Elements of every buffer the kernel receives: an upper bound on what one
 /// thread of a one-thread kernel touches; nullopt when a shape is dynamic
 /// or the kernel's body is not here (already assembled).
@@ -135,8 +140,7 @@ struct CheckLaunchLimitsPass
       // compile time of networks with hundreds of small kernels.
       llvm::StringSet<> needRegisters;
       module.walk([&](gpu::LaunchFuncOp launch) {
-        gpu::KernelDim3 b = launch.getBlockSizeOperandValues();
-        LaunchDims block{dimension(b.x), dimension(b.y), dimension(b.z)};
+        LaunchDims block = dimensions(launch.getBlockSizeOperandValues());
         if (block.x < 0 || block.y < 0 || block.z < 0 ||
             block.product() > kThreadsAnyRegisterUseAllows)
           needRegisters.insert(launch.getKernelModuleName().getValue());
@@ -164,16 +168,14 @@ struct CheckLaunchLimitsPass
       StringRef moduleName = launch.getKernelModuleName().getValue();
       StringRef kernelName = launch.getKernelName().getValue();
       std::string name = (moduleName + "::" + kernelName).str();
-      gpu::KernelDim3 g = launch.getGridSizeOperandValues();
-      gpu::KernelDim3 b = launch.getBlockSizeOperandValues();
-      LaunchDims grid{dimension(g.x), dimension(g.y), dimension(g.z)};
+      LaunchDims grid = dimensions(launch.getGridSizeOperandValues());
       // As remarks print it: "?" where dynamic.
       auto text = [](int64_t d) {
         return d < 0 ? std::string("?") : std::to_string(d);
       };
       std::string gridText = "(" + text(grid.x) + ", " + text(grid.y) +
                              ", " + text(grid.z) + ")";
-      LaunchDims block{dimension(b.x), dimension(b.y), dimension(b.z)};
+      LaunchDims block = dimensions(launch.getBlockSizeOperandValues());
       // Blocks are always tiles of constant size. A grid dimension over a
       // dynamic extent cannot be proven: on x it stays under 2^31 - 1 for
       // any extent under 2^31 (fusion-map-loops-to-gpu puts a dynamic

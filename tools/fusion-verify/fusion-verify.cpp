@@ -556,7 +556,8 @@ static bool checkEntrySignature(FunctionType type, unsigned frameCount) {
     }
     total += bytes * std::max(frameCount, 1u);
   }
-  // Three copies of each output (reference, checked, f64) per frame.
+  // Three copies of each output (reference, checked, f64), one frame's at a
+  // time.
   for (Type t : type.getResults())
     total += 3 * bytesOf(t, 8);
   if (total / kGiB > maxMemoryGiB) {
