@@ -133,6 +133,10 @@ mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
     return failure();
   if (failed(addUpstreamPasses(pm, launchCheck(options))))
     return failure();
+  // After the launch check, whose messages name each kernel as outlined.
+  MergeKernelModulesOptions merge;
+  merge.minModules = options.mergeMinModules;
+  pm.addPass(createMergeKernelModules(merge));
   if (failed(addUpstreamPasses(pm, nvvmLowering(options))))
     return failure();
   pm.addPass(createCheckPtx());

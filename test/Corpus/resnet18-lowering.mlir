@@ -7,9 +7,10 @@
 // classifier), 46 fused: one per conv chain (20), the same 26 others.
 //
 // REQUIRES: shared-corpus
+// merge-min-modules=0: a kernel module, so a PTX file, per kernel (what is counted).
 // RUN: rm -rf %t && mkdir -p %t/fused %t/unfused
-// RUN: fusion-opt %corpus/resnet18.mlir --fusion-to-ptx="dump-ptx=%t/fused" -o /dev/null
-// RUN: fusion-opt %corpus/resnet18.mlir --fusion-to-ptx="fuse=false dump-ptx=%t/unfused" -o /dev/null
+// RUN: fusion-opt %corpus/resnet18.mlir --fusion-to-ptx="merge-min-modules=0 dump-ptx=%t/fused" -o /dev/null
+// RUN: fusion-opt %corpus/resnet18.mlir --fusion-to-ptx="merge-min-modules=0 fuse=false dump-ptx=%t/unfused" -o /dev/null
 // RUN: ls %t/fused | count 46
 // RUN: ls %t/unfused | count 75
 // RUN: fusion-verify %corpus/resnet18.mlir --frames=2 | FileCheck %s

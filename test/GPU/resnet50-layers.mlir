@@ -1,14 +1,17 @@
 // Every distinct conv layer of ResNet-50 (batch 1, 224x224), fused with
 // its folded bias and ReLU, compiles to one kernel that assembles with ptxas
 // for sm_90 and sm_80 and spills nothing to local memory with the default
-// 4 x 4 register block. Filters and biases are arguments: the kernels are
-// the same as for constants, without megabytes of weights in the test.
+// 4 x 4 register block. The 23 kernels are merged into one kernel module,
+// so the dump is one file with 23 entries. Filters and biases are
+// arguments: the kernels are the same as for constants, without megabytes
+// of weights in the test.
 // Registers per kernel are recorded in bench/RESULTS.md.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t/sm90 %t/sm80
 // RUN: fusion-opt %s --fusion-to-ptx="dump-ptx=%t/sm90" -o /dev/null
 // RUN: fusion-opt %s --fusion-to-ptx="chip=sm_80 features=+ptx70 dump-ptx=%t/sm80" -o /dev/null
-// RUN: ls %t/sm90 | count 23
+// RUN: ls %t/sm90 | count 1
+// RUN: grep "\.entry" %t/sm90/fusion_kernels.ptx | count 23
 // RUN: ls %t/sm90/*.ptx | xargs -n1 %ptxas -arch=sm_90 -v -o %t/out.cubin 2>&1 | FileCheck %s
 // RUN: ls %t/sm80/*.ptx | xargs -n1 %ptxas -arch=sm_80 -v -o %t/out.cubin 2>&1 | FileCheck %s
 

@@ -10,9 +10,10 @@
 // classifier (sum-pool init and sum, divide, weight transpose, matmul init,
 // matmul, bias). Unfused it is 66: each BatchNorm runs as the frontend wrote
 // it (three rank-1 generics on its parameters, four broadcasting ones).
+// merge-min-modules=0: a kernel module, so a PTX file, per kernel (what is counted).
 // RUN: rm -rf %t && mkdir -p %t/fused %t/unfused
-// RUN: fusion-opt %fusion_src_root/examples/resnet_tiny.mlir --fusion-to-ptx="dump-ptx=%t/fused" -o /dev/null
-// RUN: fusion-opt %fusion_src_root/examples/resnet_tiny.mlir --fusion-to-ptx="fuse=false dump-ptx=%t/unfused" -o /dev/null
+// RUN: fusion-opt %fusion_src_root/examples/resnet_tiny.mlir --fusion-to-ptx="merge-min-modules=0 dump-ptx=%t/fused" -o /dev/null
+// RUN: fusion-opt %fusion_src_root/examples/resnet_tiny.mlir --fusion-to-ptx="merge-min-modules=0 fuse=false dump-ptx=%t/unfused" -o /dev/null
 // RUN: ls %t/fused | count 21
 // RUN: ls %t/unfused | count 66
 // RUN: fusion-opt %fusion_src_root/examples/resnet_tiny.mlir --fusion-fuse=report=- -o /dev/null | FileCheck %s --check-prefix=REPORT

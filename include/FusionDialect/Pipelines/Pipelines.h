@@ -133,6 +133,13 @@ struct FusionToPtxOptions : public FusionPipelineOptions<FusionToPtxOptions> {
                      "register use allows (fusion-check-launch-limits); "
                      "empty: launch limits are proven without it"),
       llvm::cl::init("")};
+  PassOptions::Option<int64_t> mergeMinModules{
+      *this, "merge-min-modules",
+      llvm::cl::desc("Put every kernel into one gpu.module when there are "
+                     "at least this many, so that LLVM's NVPTX pipeline runs "
+                     "once rather than per kernel "
+                     "(fusion-merge-kernel-modules min-modules); 0: never"),
+      llvm::cl::init(16)};
   PassOptions::Option<int64_t> maxOneThreadElements{
       *this, "max-one-thread-elements",
       llvm::cl::desc("Refuse a one-thread kernel whose buffers hold more "

@@ -250,6 +250,37 @@ def OutlineLoopNests : Pass<"fusion-outline-loop-nests", "::mlir::ModuleOp"> {
                            "::mlir::LLVM::LLVMDialect"];
 }
 
+def MergeKernelModules : Pass<"fusion-merge-kernel-modules",
+                                "::mlir::ModuleOp"> {
+  let summary = "Put the kernels of a module with many kernel modules into "
+                "one gpu.module";
+  let description = [{
+    `gpu-kernel-outlining` gives every kernel a `gpu.module` of its own, and
+    `gpu-module-to-binary` then runs LLVM's NVPTX pipeline (module setup,
+    libdevice load and link, O3, code generation) once per module. When the
+    module holds at least `min-modules` kernel modules, their contents move
+    into one `gpu.module @fusion_kernels` (the first free name of that
+    stem); each kernel takes its old module's name, which is unique, and
+    each `gpu.launch_func` is pointed at it. Other symbols a kernel module
+    held (functions and globals the outliner copied in) keep their names
+    where free and are renamed, with their uses in that module, where
+    another module's copy took the name; external declarations (libdevice's
+    functions) are kept once, and two that differ in type are an error.
+
+    A kernel identical to an earlier one (attributes, signature and body,
+    locations aside; a network repeats its blocks) is then dropped and its
+    launches go to the first copy, so it is compiled once. Runs after
+    outlining and before `nvvm-attach-target`; the runtime then loads one
+    module instead of hundreds.
+  }];
+  let options = [
+    Option<"minModules", "min-modules", "int64_t", /*default=*/"16",
+           "Merge when the module holds at least this many kernel modules "
+           "(0: never)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def ParallelizeReductions : Pass<"fusion-parallelize-reductions"> {
   let summary = "Reductions over many GPU threads: parallel loops first, "
                 "long reductions split into partials and a combine";
