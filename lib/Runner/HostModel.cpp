@@ -522,6 +522,8 @@ void Comparison::add(const HostTensor &reference, const HostTensor &candidate,
       abs = INFINITY;
     else if (std::isnan(r))
       abs = 0.0;
+    if (std::isfinite(r))
+      maxReference = std::max(maxReference, std::fabs(r));
     double rel = abs / std::max(std::fabs(r), 1e-3);
     if (abs > atol + rtol * std::fabs(r))
       ++violations;

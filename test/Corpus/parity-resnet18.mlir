@@ -4,13 +4,13 @@
 // 8 frames the exporter ran them on. Deep networks: f32 itself misses 1e-5
 // here (the reference and PyTorch eager are ~1e-4 from f64 on the deepest),
 // so an output also passes within twice the f32 reference's own error
-// against f64 (--f32-noise=2), measured on the same frames.
-// RUN: fusion-verify %S/Inputs/resnet18-linalg-b1.mlir --inputs=%S/Inputs/resnet18-b1.frames.npy --expected=%S/Inputs/resnet18-b1.eager-0.npy,%S/Inputs/resnet18-b1.ort-0.npy --f32-noise=2 | FileCheck %s
-// RUN: fusion-verify %S/Inputs/resnet18-tosa-b1.mlir --inputs=%S/Inputs/resnet18-b1.frames.npy --expected=%S/Inputs/resnet18-b1.eager-0.npy,%S/Inputs/resnet18-b1.ort-0.npy --f32-noise=2 | FileCheck %s --check-prefix=TOSA
+// against f64 (the default f64-grounded bound), measured on the same frames.
+// RUN: fusion-verify %S/Inputs/resnet18-linalg-b1.mlir --inputs=%S/Inputs/resnet18-b1.frames.npy --expected=%S/Inputs/resnet18-b1.eager-0.npy,%S/Inputs/resnet18-b1.ort-0.npy | FileCheck %s
+// RUN: fusion-verify %S/Inputs/resnet18-tosa-b1.mlir --inputs=%S/Inputs/resnet18-b1.frames.npy --expected=%S/Inputs/resnet18-b1.eager-0.npy,%S/Inputs/resnet18-b1.ort-0.npy | FileCheck %s --check-prefix=TOSA
 // Batch 2 of the same model, on random frames.
-// RUN: fusion-verify %S/Inputs/resnet18-linalg-b2.mlir --frames=2 --f32-noise=2 | FileCheck %s --check-prefix=B2
+// RUN: fusion-verify %S/Inputs/resnet18-linalg-b2.mlir --frames=2 | FileCheck %s --check-prefix=B2
 // A deliberately wrong fold is caught on a real network too.
-// RUN: not fusion-verify %S/Inputs/resnet18-tosa-b1.mlir --frames=2 --f32-noise=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
+// RUN: not fusion-verify %S/Inputs/resnet18-tosa-b1.mlir --frames=2 --test-skip-weight-scaling | FileCheck %s --check-prefix=WRONG
 
 // CHECK: fused ops 20
 // CHECK: against the model in f64 {{.*}} PASS

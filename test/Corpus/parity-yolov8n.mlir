@@ -4,11 +4,11 @@
 // 8 frames the exporter ran them on. Deep networks: f32 itself misses 1e-5
 // here (the reference and PyTorch eager are ~1e-4 from f64 on the deepest),
 // so an output also passes within twice the f32 reference's own error
-// against f64 (--f32-noise=2), measured on the same frames.
-// RUN: fusion-verify %S/Inputs/yolov8n-linalg-b1.mlir --inputs=%S/Inputs/yolov8n-b1.frames.npy --expected=%S/Inputs/yolov8n-b1.eager-0.npy,%S/Inputs/yolov8n-b1.ort-0.npy --f32-noise=2 | FileCheck %s
-// RUN: fusion-verify %S/Inputs/yolov8n-tosa-b1.mlir --inputs=%S/Inputs/yolov8n-b1.frames.npy --expected=%S/Inputs/yolov8n-b1.eager-0.npy,%S/Inputs/yolov8n-b1.ort-0.npy --f32-noise=2 | FileCheck %s --check-prefix=TOSA
+// against f64 (the default f64-grounded bound), measured on the same frames.
+// RUN: fusion-verify %S/Inputs/yolov8n-linalg-b1.mlir --inputs=%S/Inputs/yolov8n-b1.frames.npy --expected=%S/Inputs/yolov8n-b1.eager-0.npy,%S/Inputs/yolov8n-b1.ort-0.npy | FileCheck %s
+// RUN: fusion-verify %S/Inputs/yolov8n-tosa-b1.mlir --inputs=%S/Inputs/yolov8n-b1.frames.npy --expected=%S/Inputs/yolov8n-b1.eager-0.npy,%S/Inputs/yolov8n-b1.ort-0.npy | FileCheck %s --check-prefix=TOSA
 // Batch 2 of the same model, on random frames.
-// RUN: fusion-verify %S/Inputs/yolov8n-linalg-b2.mlir --frames=2 --f32-noise=2 | FileCheck %s --check-prefix=B2
+// RUN: fusion-verify %S/Inputs/yolov8n-linalg-b2.mlir --frames=2 | FileCheck %s --check-prefix=B2
 
 // CHECK: fused ops 57
 // CHECK: against the model in f64 {{.*}} PASS

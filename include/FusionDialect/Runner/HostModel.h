@@ -125,6 +125,8 @@ LogicalResult invokeEntry(ExecutionEngine &engine,
 /// max(|ref|, 1e-3), so values near zero do not dominate it.
 struct Comparison {
   double maxAbs = 0, maxRel = 0, sumRel = 0;
+  /// The largest finite |reference| seen: the output's scale.
+  double maxReference = 0;
   int64_t count = 0, worst = -1, violations = 0;
 
   void add(const HostTensor &reference, const HostTensor &candidate,
