@@ -2,6 +2,7 @@
 #include "FusionDialect/Analysis/ChainMatcher.h"
 #include "FusionDialect/Analysis/ConstantEvaluator.h"
 #include "FusionDialect/Analysis/ElementwiseSemantics.h"
+#include "FusionDialect/Analysis/NormalizationStatistics.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -53,6 +54,7 @@ private:
   }
   bool isAssertOnlyUser(Operation *user, Value value);
   bool dependsOnActivations(Value value, bool &throughReduction);
+  bool refuseComputedStatistics(Value value);
 
   ChainExprGraph &graph;
   const ConvMatch &conv;
@@ -61,13 +63,6 @@ private:
   SmallVector<int64_t, 4> perm;
 };
 } // namespace
-
-static bool isReduction(Operation *op) {
-  if (auto g = dyn_cast<linalg::GenericOp>(op))
-    return g.getNumReductionLoops() > 0;
-  return isa<linalg::ReduceOp, tosa::ReduceSumOp, tosa::ReduceMaxOp,
-             tosa::ReduceMinOp, tosa::ReduceProductOp>(op);
-}
 
 /// Ops that compute from feature maps with learned weights: a value they
 /// produce is data, never a parameter.
@@ -78,38 +73,13 @@ static bool isFeatureOp(Operation *op) {
              ConvBiasActOp>(op);
 }
 
-/// Whether `reduction` reduces over the batch dimension of what it reads;
-/// nullopt where that cannot be seen (the batch indexed as a constant).
-static std::optional<bool> reducesBatch(Operation *reduction) {
-  if (auto g = dyn_cast<linalg::GenericOp>(reduction)) {
-    AffineMap map = g.getIndexingMapsArray().front();
-    if (map.getNumResults() > 0)
-      if (auto d = dyn_cast<AffineDimExpr>(map.getResult(0)))
-        return g.getIteratorTypesArray()[d.getPosition()] ==
-               utils::IteratorType::reduction;
-    return std::nullopt;
-  }
-  if (auto r = dyn_cast<linalg::ReduceOp>(reduction))
-    return llvm::is_contained(r.getDimensions(), 0);
-  if (auto axis = reduction->getAttrOfType<IntegerAttr>("axis")) {
-    if (axis.getInt() == 0)
-      return true;
-    // With one image, leaving the batch axis alone says nothing.
-    auto type = dyn_cast<ShapedType>(reduction->getOperand(0).getType());
-    if (type && type.getRank() > 0 && type.getDimSize(0) == 1)
-      return std::nullopt;
-    return false;
-  }
-  return std::nullopt;
-}
-
 /// A reduction over a chain value computes batch statistics when it, or a
 /// reduction after it, reduces over the batch (a squeeze-excitation pool
 /// keeps each image's values apart). Where the batch cannot be seen, it does
 /// when its result flows on without passing a conv or matmul: an SE pool
 /// feeds its fully connected layers.
 static bool isBatchStatistics(Operation *reduction) {
-  if (!isReduction(reduction))
+  if (!isTensorReduction(reduction))
     return false;
   std::optional<bool> direct = reducesBatch(reduction);
   if (direct && *direct)
@@ -118,7 +88,7 @@ static bool isBatchStatistics(Operation *reduction) {
   SetVector<Operation *> slice;
   getForwardSlice(reduction, &slice, options);
   for (Operation *op : slice)
-    if (isReduction(op) && reducesBatch(op).value_or(false))
+    if (isTensorReduction(op) && reducesBatch(op).value_or(false))
       return true;
   if (direct)
     return false;
@@ -389,9 +359,11 @@ LogicalResult ChainWalker::interpretTensorOp(Operation *op) {
   auto outType = cast<RankedTensorType>(op->getResult(0).getType());
   unsigned dataOperands =
       isa<tosa::AddOp, tosa::SubOp, tosa::MulOp, tosa::PowOp, tosa::MaximumOp,
-          tosa::MinimumOp>(op)
+          tosa::MinimumOp, tosa::GreaterEqualOp, tosa::GreaterOp>(op)
           ? 2
-          : isa<tosa::TosaOp>(op) ? 1 : op->getNumOperands();
+      : isa<tosa::SelectOp>(op) ? 3
+      : isa<tosa::TosaOp>(op)   ? 1
+                                : op->getNumOperands();
   StringRef use = isa<tosa::AddOp, tosa::SubOp, arith::AddFOp, arith::SubFOp>(op)
                       ? "adding"
                   : isa<tosa::MulOp, arith::MulFOp, arith::DivFOp>(op)
@@ -496,6 +468,21 @@ LogicalResult ChainWalker::interpret(Operation *op) {
   return fail(Refusal::None, op, "");
 }
 
+/// Stops the walk at `value` when a normalization computes its statistics
+/// from it (a LayerNorm, GroupNorm or InstanceNorm): whatever else would
+/// stop the walk there, that is the reason, and it is not a BatchNorm's.
+bool ChainWalker::refuseComputedStatistics(Value value) {
+  auto type = cast<ShapedType>(conv.output.getType());
+  std::optional<ComputedStatistics> seen = findComputedStatistics(
+      value, type.getDimSize(0), graph.getChannels());
+  if (!seen)
+    return false;
+  (void)fail(Refusal::ComputedStatistics, seen->reduction,
+             "statistics computed from the conv output over " + seen->over +
+                 "; only a BatchNorm's running statistics fold");
+  return true;
+}
+
 void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
                        SmallVectorImpl<Operation *> &assertOnlyUsers) {
   Value current = conv.output;
@@ -546,39 +533,63 @@ void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
       step.ops.push_back(single);
       current = single->getResult(0);
     } else if (single) {
-      if (failed(interpret(single)))
+      if (failed(interpret(single))) {
+        // A reshape into channel groups, say, stops the walk; the
+        // GroupNorm behind it is the reason.
+        (void)refuseComputedStatistics(current);
         return;
+      }
       step.ops.push_back(single);
       current = single->getResult(0);
+    } else if (refuseComputedStatistics(current)) {
+      return;
     } else if (llvm::any_of(users, isBatchStatistics)) {
       Operation *reduction = *llvm::find_if(users, isBatchStatistics);
       (void)fail(Refusal::TrainingModeBn, reduction,
                  "the conv output is reduced over the batch (batch "
                  "statistics); export the model in eval mode");
       return;
-    } else if (users.size() == 2) {
-      // A diamond: one user starts a path of single-use elementwise ops that
-      // ends in the other user (SiLU's x * sigmoid(x), hardswish).
+    } else if (users.size() <= 4) {
+      // A diamond: every user but one starts a path of single-use
+      // elementwise ops that ends in that one, the join (SiLU's
+      // x * sigmoid(x), hardswish; TF's LeakyRelu, select(x >= 0, x,
+      // x * alpha), whose select reads x itself).
       bool matched = false;
-      for (int side = 0; side < 2 && !matched; ++side) {
-        Operation *join = users[1 - side];
-        SmallVector<Operation *> path{users[side]};
-        while (path.size() < 8) {
-          Operation *last = path.back();
-          if (last->getNumResults() != 1 || !last->getResult(0).hasOneUse())
-            break;
-          Operation *next = *last->getResult(0).getUsers().begin();
-          if (next == join) {
-            matched = true;
+      for (Operation *join : users) {
+        SmallVector<Operation *> path;
+        bool allReachJoin = true;
+        for (Operation *start : users) {
+          if (start == join)
+            continue;
+          SmallVector<Operation *> branch{start};
+          bool reached = false;
+          while (branch.size() < 8) {
+            Operation *last = branch.back();
+            if (last->getNumResults() != 1 || !last->getResult(0).hasOneUse())
+              break;
+            Operation *next = *last->getResult(0).getUsers().begin();
+            if (next == join) {
+              reached = true;
+              break;
+            }
+            branch.push_back(next);
+          }
+          if (!reached) {
+            allReachJoin = false;
             break;
           }
-          path.push_back(next);
+          path.append(branch);
         }
-        if (!matched)
+        if (!allReachJoin)
           continue;
+        matched = true;
         path.push_back(join);
+        // Program order: each op's chain operands are interpreted first.
+        llvm::sort(path, [](Operation *a, Operation *b) {
+          return a->isBeforeInBlock(b);
+        });
         bool throughFeatureOps = llvm::any_of(path, [](Operation *op) {
-          return isFeatureOp(op) || isReduction(op);
+          return isFeatureOp(op) || isTensorReduction(op);
         });
         for (Operation *op : path) {
           if (isBatchStatistics(op)) {
@@ -604,6 +615,7 @@ void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
           step.ops.push_back(op);
         }
         current = join->getResult(0);
+        break;
       }
       if (!matched) {
         users.clear();
@@ -613,7 +625,7 @@ void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
     if (step.ops.empty()) {
       // More than one user and no diamond: the value escapes here.
       for (Operation *user : users)
-        if (isReduction(user)) {
+        if (isTensorReduction(user)) {
           (void)fail(Refusal::TrainingModeBn, user,
                      "the conv output is reduced over the batch (batch "
                      "statistics); export the model in eval mode");

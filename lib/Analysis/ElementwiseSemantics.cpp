@@ -114,7 +114,8 @@ bool mlir::fusion::hasPointwiseSemantics(Operation *op) {
              tosa::SubOp, tosa::ReciprocalOp, tosa::RsqrtOp, tosa::PowOp,
              tosa::ExpOp, tosa::LogOp, tosa::NegateOp, tosa::AbsOp,
              tosa::MaximumOp, tosa::MinimumOp, tosa::ClampOp, tosa::SigmoidOp,
-             tosa::TanhOp, tosa::CastOp>(op);
+             tosa::TanhOp, tosa::CastOp, tosa::GreaterEqualOp,
+             tosa::GreaterOp, tosa::SelectOp>(op);
 }
 
 std::optional<double> mlir::fusion::evaluatePointwise(Operation *op,
@@ -149,7 +150,11 @@ std::optional<double> mlir::fusion::evaluatePointwise(Operation *op,
         return arity(2) ? R(evaluateFloatPredicate(cmp.getPredicate(), v[0], v[1]))
                         : R();
       })
-      .Case<arith::SelectOp>([&](auto) -> R {
+      .Case<tosa::GreaterEqualOp>(
+          [&](auto) -> R { return arity(2) ? R(v[0] >= v[1]) : R(); })
+      .Case<tosa::GreaterOp>(
+          [&](auto) -> R { return arity(2) ? R(v[0] > v[1]) : R(); })
+      .Case<arith::SelectOp, tosa::SelectOp>([&](auto) -> R {
         return arity(3) ? R(v[0] != 0.0 ? v[1] : v[2]) : R();
       })
       .Case<arith::ExtFOp>([&](auto) -> R { return arity(1) ? R(v[0]) : R(); })

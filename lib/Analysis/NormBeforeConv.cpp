@@ -9,6 +9,7 @@
 #include "FusionDialect/Analysis/ConstantEvaluator.h"
 #include "FusionDialect/Analysis/ConvMatcher.h"
 #include "FusionDialect/Analysis/ElementwiseSemantics.h"
+#include "FusionDialect/Analysis/NormalizationStatistics.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -69,5 +70,10 @@ Operation *mlir::fusion::findNormalizationBeforePadding(const ConvMatch &m) {
     input = def->getOperand(0);
   }
   Operation *def = input.getDefiningOp();
-  return def && isStandaloneNormalization(def) ? def : nullptr;
+  // A LayerNorm's or GroupNorm's own scale and shift: never folded anyway,
+  // and no BatchNorm.
+  if (!def || !isStandaloneNormalization(def) ||
+      isNormalizedByComputedStatistics(input))
+    return nullptr;
+  return def;
 }

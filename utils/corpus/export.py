@@ -172,6 +172,36 @@ def ssdlite(image_size, factor):
     return SsdHeadAndDecode(ssd.eval(), image_size)
 
 
+def convnext(size):
+    """torchvision's ConvNeXt: convs followed by LayerNorm over channels (a
+    permute to channels-last, layer_norm, permute back), no BatchNorm. Full
+    size is ConvNeXt-Tiny; small keeps the class and its block structure
+    (stem, downsampling layers, CNBlocks with layer scale) at a sixteenth of
+    the width and one block per stage, since ConvNeXt builds its layer scale
+    from the raw width, which the Conv2d narrowing cannot reach."""
+    if size == "full":
+        return tv.convnext_tiny()
+    from torchvision.models.convnext import CNBlockConfig, ConvNeXt
+    return ConvNeXt([CNBlockConfig(6, 12, 1), CNBlockConfig(12, 24, 1),
+                     CNBlockConfig(24, 48, 1), CNBlockConfig(48, None, 1)],
+                    num_classes=10)
+
+
+def resnet18_groupnorm(factor):
+    """ResNet-18 with GroupNorm (2 groups) in place of every BatchNorm, as
+    in the GroupNorm paper's ResNets: statistics computed from each image's
+    channel groups, which must never be folded."""
+    # The norm layer is handed the library's width; narrowed() shrinks only
+    # Conv2d, BatchNorm2d and Linear, so the same division is applied here.
+    def group_norm(channels):
+        if factor > 1 and channels >= 8:
+            channels = max(2, channels // factor)
+        return nn.GroupNorm(2, channels)
+
+    with narrowed(factor):
+        return tv.resnet18(norm_layer=group_norm)
+
+
 tv = torchvision.models
 # name: (builder, narrowing factor, small input, full input, note)
 MODELS = {
@@ -188,6 +218,8 @@ MODELS = {
                        "grouped convs, X blocks"),
     "ssdlite": (None, 8, 64, 320, "SSDLite320 MobileNetV3 head + decode"),
     "yolov8n": (None, 1, 64, 640, "C2f, SPPF, Detect head (DFL)"),
+    "convnext": (None, 1, 32, 224, "LayerNorm over channels, no BatchNorm"),
+    "resnet18_gn": (None, 16, 32, 224, "GroupNorm, no BatchNorm"),
 }
 
 
@@ -196,6 +228,10 @@ def build(name, size):
     image = small if size == "small" else full
     if name == "yolov8n":
         model = yolov8n_narrow() if size == "small" else yolov8n()
+    elif name == "convnext":
+        model = convnext(size)
+    elif name == "resnet18_gn":
+        model = resnet18_groupnorm(factor if size == "small" else 1)
     elif name == "ssdlite":
         model = ssdlite(image, factor if size == "small" else 1)
     else:
@@ -237,6 +273,22 @@ def randomize_batchnorm(model, generator, image):
 
 # ---------------------------------------------------------------- census --
 
+def other_norm(conv):
+    """'layer_norm' or 'group_norm' when the conv's only user is that norm,
+    directly or through permutes (ConvNeXt's channels-last LayerNorm)."""
+    node = conv
+    while len(node.users) == 1:
+        node = next(iter(node.users))
+        target = str(node.target)
+        if "permute" in target:
+            continue
+        for norm in ("layer_norm", "group_norm"):
+            if norm in target:
+                return norm
+        return None
+    return None
+
+
 def census(model, example):
     """Counts read from the exported FX graph of the model definition, not
     from our matcher: per conv, whether a BatchNorm follows it directly and
@@ -246,9 +298,14 @@ def census(model, example):
     convs = [n for n in graph.nodes
              if n.op == "call_function"
              and str(n.target).startswith(("aten.conv", "aten.convolution"))]
-    out = {"convs": len(convs), "conv_bn": 0, "bn_then": {}}
+    out = {"convs": len(convs), "conv_bn": 0, "bn_then": {},
+           "conv_other_norm": {}}
     for c in convs:
         users = list(c.users)
+        norm = other_norm(c)
+        if norm:
+            out["conv_other_norm"][norm] = (
+                out["conv_other_norm"].get(norm, 0) + 1)
         if len(users) != 1 or "batch_norm" not in str(users[0].target):
             continue
         out["conv_bn"] += 1

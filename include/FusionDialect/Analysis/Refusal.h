@@ -37,6 +37,7 @@ enum class Refusal {
   UnknownBoxCoding,
   AnchorShapeMismatch,
   InvalidConvGeometry,
+  ComputedStatistics,
 };
 
 /// The stable id: "fused" for Refusal::None, else e.g. "residual_add".
@@ -63,6 +64,7 @@ inline llvm::StringRef getReasonId(Refusal r) {
   case Refusal::UnknownBoxCoding: return "unknown_box_coding";
   case Refusal::AnchorShapeMismatch: return "anchor_shape_mismatch";
   case Refusal::InvalidConvGeometry: return "invalid_conv_geometry";
+  case Refusal::ComputedStatistics: return "computed_statistics";
   }
   return "unrecognized_pattern";
 }

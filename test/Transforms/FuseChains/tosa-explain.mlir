@@ -640,3 +640,111 @@ func.func @excluded(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x3xf32> attributes {
   %r = tosa.clamp %5 {min_val = 0.0 : f32, max_val = 6.0 : f32} : (tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
   return %r : tensor<1x4x4x3xf32>
 }
+
+// -----
+
+// TF -> TOSA: tf.LeakyRelu's legalization, select(x >= 0, x, x * alpha): the
+// BatchNorm result's three users are all inside the activation.
+func.func @tf_conv_bn_leaky_relu_select(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x3xf32> {
+  %w_hwio = "tosa.const"() <{values = dense<0.1> : tensor<3x3x2x3xf32>}> : () -> tensor<3x3x2x3xf32>
+  %w = tosa.transpose %w_hwio {perms = array<i32: 3, 0, 1, 2>} : (tensor<3x3x2x3xf32>) -> tensor<3x3x3x2xf32>
+  %b = "tosa.const"() <{values = dense<0.0> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  // expected-remark-re @below {{fused [fused]: tosa.conv2d + batchnorm + leaky_relu{{$}}}}
+  %c = tosa.conv2d %x, %w, %b, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x3x2xf32>, tensor<3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x4x3xf32>
+  %pshape = tosa.const_shape {values = dense<[1, 1, 1, 3]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %mean1 = "tosa.const"() <{values = dense<[-0.63, -0.69, 0.82]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %mean = tosa.reshape %mean1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %var1 = "tosa.const"() <{values = dense<[2.49, 0.9, 0.73]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %var = tosa.reshape %var1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %gamma1 = "tosa.const"() <{values = dense<[0.96, 1.76, -1.21]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %gamma = tosa.reshape %gamma1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %beta1 = "tosa.const"() <{values = dense<[0.9, 0.76, 0.21]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %beta = tosa.reshape %beta1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %eps = "tosa.const"() <{values = dense<0.001> : tensor<1x1x1x1xf32>}> : () -> tensor<1x1x1x1xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %0 = tosa.sub %c, %mean : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>) -> tensor<1x4x4x3xf32>
+  %1 = tosa.add %var, %eps : (tensor<1x1x1x3xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x1x3xf32>
+  %2 = tosa.rsqrt %1 : (tensor<1x1x1x3xf32>) -> tensor<1x1x1x3xf32>
+  %3 = tosa.mul %0, %2, %shift : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>, tensor<1xi8>) -> tensor<1x4x4x3xf32>
+  %4 = tosa.mul %3, %gamma, %shift : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>, tensor<1xi8>) -> tensor<1x4x4x3xf32>
+  %5 = tosa.add %4, %beta : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>) -> tensor<1x4x4x3xf32>
+  %alpha = "tosa.const"() <{values = dense<0.2> : tensor<1x1x1x1xf32>}> : () -> tensor<1x1x1x1xf32>
+  %m = tosa.mul %5, %alpha, %shift : (tensor<1x4x4x3xf32>, tensor<1x1x1x1xf32>, tensor<1xi8>) -> tensor<1x4x4x3xf32>
+  %zero = "tosa.const"() <{values = dense<0.0> : tensor<1x1x1x1xf32>}> : () -> tensor<1x1x1x1xf32>
+  %ge = tosa.greater_equal %5, %zero : (tensor<1x4x4x3xf32>, tensor<1x1x1x1xf32>) -> tensor<1x4x4x3xi1>
+  %r = tosa.select %ge, %5, %m : (tensor<1x4x4x3xi1>, tensor<1x4x4x3xf32>, tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+  return %r : tensor<1x4x4x3xf32>
+}
+
+// -----
+
+// The same form with the BatchNorm result also returned: a user outside the
+// activation, so the activation stays apart.
+func.func @tf_leaky_relu_select_bn_also_returned(%x: tensor<1x4x4x2xf32>) -> (tensor<1x4x4x3xf32>, tensor<1x4x4x3xf32>) {
+  %w_hwio = "tosa.const"() <{values = dense<0.1> : tensor<3x3x2x3xf32>}> : () -> tensor<3x3x2x3xf32>
+  %w = tosa.transpose %w_hwio {perms = array<i32: 3, 0, 1, 2>} : (tensor<3x3x2x3xf32>) -> tensor<3x3x3x2xf32>
+  %b = "tosa.const"() <{values = dense<0.0> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  // expected-remark @below {{fused in part [multi_use]: tosa.conv2d + batchnorm; stopped at 'func.return': an intermediate has a second user outside the chain}}
+  %c = tosa.conv2d %x, %w, %b, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x3x2xf32>, tensor<3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x4x3xf32>
+  %pshape = tosa.const_shape {values = dense<[1, 1, 1, 3]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %mean1 = "tosa.const"() <{values = dense<[-0.63, -0.69, 0.82]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %mean = tosa.reshape %mean1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %var1 = "tosa.const"() <{values = dense<[2.49, 0.9, 0.73]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %var = tosa.reshape %var1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %gamma1 = "tosa.const"() <{values = dense<[0.96, 1.76, -1.21]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %gamma = tosa.reshape %gamma1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %beta1 = "tosa.const"() <{values = dense<[0.9, 0.76, 0.21]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %beta = tosa.reshape %beta1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %eps = "tosa.const"() <{values = dense<0.001> : tensor<1x1x1x1xf32>}> : () -> tensor<1x1x1x1xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %0 = tosa.sub %c, %mean : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>) -> tensor<1x4x4x3xf32>
+  %1 = tosa.add %var, %eps : (tensor<1x1x1x3xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x1x3xf32>
+  %2 = tosa.rsqrt %1 : (tensor<1x1x1x3xf32>) -> tensor<1x1x1x3xf32>
+  %3 = tosa.mul %0, %2, %shift : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>, tensor<1xi8>) -> tensor<1x4x4x3xf32>
+  %4 = tosa.mul %3, %gamma, %shift : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>, tensor<1xi8>) -> tensor<1x4x4x3xf32>
+  %5 = tosa.add %4, %beta : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>) -> tensor<1x4x4x3xf32>
+  %alpha = "tosa.const"() <{values = dense<0.2> : tensor<1x1x1x1xf32>}> : () -> tensor<1x1x1x1xf32>
+  %m = tosa.mul %5, %alpha, %shift : (tensor<1x4x4x3xf32>, tensor<1x1x1x1xf32>, tensor<1xi8>) -> tensor<1x4x4x3xf32>
+  %zero = "tosa.const"() <{values = dense<0.0> : tensor<1x1x1x1xf32>}> : () -> tensor<1x1x1x1xf32>
+  %ge = tosa.greater_equal %5, %zero : (tensor<1x4x4x3xf32>, tensor<1x1x1x1xf32>) -> tensor<1x4x4x3xi1>
+  %r = tosa.select %ge, %5, %m : (tensor<1x4x4x3xi1>, tensor<1x4x4x3xf32>, tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+  return %r, %5 : tensor<1x4x4x3xf32>, tensor<1x4x4x3xf32>
+}
+
+// -----
+
+// select(x >= 0, x * alpha, x) (the branches swapped) is no LeakyRelu: it
+// stays apart.
+func.func @tf_select_not_leaky_relu(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x3xf32> {
+  %w_hwio = "tosa.const"() <{values = dense<0.1> : tensor<3x3x2x3xf32>}> : () -> tensor<3x3x2x3xf32>
+  %w = tosa.transpose %w_hwio {perms = array<i32: 3, 0, 1, 2>} : (tensor<3x3x2x3xf32>) -> tensor<3x3x3x2xf32>
+  %b = "tosa.const"() <{values = dense<0.0> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  // expected-remark @below {{fused in part [unsupported_activation]: tosa.conv2d + batchnorm; stopped at 'tosa.mul': the elementwise ops after the conv compute no activation the fused ops know}}
+  %c = tosa.conv2d %x, %w, %b, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x3x2xf32>, tensor<3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x4x3xf32>
+  %pshape = tosa.const_shape {values = dense<[1, 1, 1, 3]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %mean1 = "tosa.const"() <{values = dense<[-0.63, -0.69, 0.82]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %mean = tosa.reshape %mean1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %var1 = "tosa.const"() <{values = dense<[2.49, 0.9, 0.73]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %var = tosa.reshape %var1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %gamma1 = "tosa.const"() <{values = dense<[0.96, 1.76, -1.21]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %gamma = tosa.reshape %gamma1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %beta1 = "tosa.const"() <{values = dense<[0.9, 0.76, 0.21]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %beta = tosa.reshape %beta1, %pshape : (tensor<3xf32>, !tosa.shape<4>) -> tensor<1x1x1x3xf32>
+  %eps = "tosa.const"() <{values = dense<0.001> : tensor<1x1x1x1xf32>}> : () -> tensor<1x1x1x1xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %0 = tosa.sub %c, %mean : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>) -> tensor<1x4x4x3xf32>
+  %1 = tosa.add %var, %eps : (tensor<1x1x1x3xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x1x3xf32>
+  %2 = tosa.rsqrt %1 : (tensor<1x1x1x3xf32>) -> tensor<1x1x1x3xf32>
+  %3 = tosa.mul %0, %2, %shift : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>, tensor<1xi8>) -> tensor<1x4x4x3xf32>
+  %4 = tosa.mul %3, %gamma, %shift : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>, tensor<1xi8>) -> tensor<1x4x4x3xf32>
+  %5 = tosa.add %4, %beta : (tensor<1x4x4x3xf32>, tensor<1x1x1x3xf32>) -> tensor<1x4x4x3xf32>
+  %alpha = "tosa.const"() <{values = dense<0.2> : tensor<1x1x1x1xf32>}> : () -> tensor<1x1x1x1xf32>
+  %m = tosa.mul %5, %alpha, %shift : (tensor<1x4x4x3xf32>, tensor<1x1x1x1xf32>, tensor<1xi8>) -> tensor<1x4x4x3xf32>
+  %zero = "tosa.const"() <{values = dense<0.0> : tensor<1x1x1x1xf32>}> : () -> tensor<1x1x1x1xf32>
+  %ge = tosa.greater_equal %5, %zero : (tensor<1x4x4x3xf32>, tensor<1x1x1x1xf32>) -> tensor<1x4x4x3xi1>
+  %r = tosa.select %ge, %m, %5 : (tensor<1x4x4x3xi1>, tensor<1x4x4x3xf32>, tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+  return %r : tensor<1x4x4x3xf32>
+}
