@@ -33,7 +33,7 @@ static constexpr llvm::StringLiteral kGpuLoopMapping =
     "func.func(convert-linalg-to-parallel-loops,fusion-map-loops-to-gpu)";
 static constexpr llvm::StringLiteral kCpuLoops = "convert-linalg-to-loops,";
 static constexpr llvm::StringLiteral kCpuBack =
-    "lower-affine,convert-scf-to-cf,"
+    "fusion-flatten-constant-globals,lower-affine,convert-scf-to-cf,"
     "expand-strided-metadata,lower-affine,convert-vector-to-llvm,"
     "finalize-memref-to-llvm,"
     "convert-math-to-llvm,"

@@ -61,7 +61,8 @@ static std::string nvvmLowering(const FusionToPtxOptions &options) {
   if (!options.libdevice.empty())
     target += " l=" + options.libdevice;
   target += "}";
-  return "convert-nvgpu-to-nvvm,gpu-kernel-outlining,convert-vector-to-scf,"
+  return "fusion-flatten-constant-globals,convert-nvgpu-to-nvvm,"
+         "gpu-kernel-outlining,convert-vector-to-scf,"
          "convert-scf-to-cf,convert-nvvm-to-llvm,convert-func-to-llvm,"
          "expand-strided-metadata," +
          target +

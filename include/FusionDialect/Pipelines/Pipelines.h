@@ -136,9 +136,9 @@ struct FusionToPtxOptions : public FusionPipelineOptions<FusionToPtxOptions> {
   PassOptions::Option<int64_t> mergeMinModules{
       *this, "merge-min-modules",
       llvm::cl::desc("Put every kernel into one gpu.module when there are "
-                     "at least this many, so that LLVM's NVPTX pipeline runs "
-                     "once rather than per kernel "
-                     "(fusion-merge-kernel-modules min-modules); 0: never"),
+                     "at least this many kernel modules, compiling identical "
+                     "kernels once (fusion-merge-kernel-modules "
+                     "min-modules); 0: never"),
       llvm::cl::init(16)};
   PassOptions::Option<int64_t> maxOneThreadElements{
       *this, "max-one-thread-elements",

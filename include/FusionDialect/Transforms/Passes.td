@@ -250,6 +250,28 @@ def OutlineLoopNests : Pass<"fusion-outline-loop-nests", "::mlir::ModuleOp"> {
                            "::mlir::LLVM::LLVMDialect"];
 }
 
+def FlattenConstantGlobals : Pass<"fusion-flatten-constant-globals",
+                                    "::mlir::ModuleOp"> {
+  let summary = "Give every multi-dimensional memref.global a 1-D type, "
+                "reshaped where it is read";
+  let description = [{
+    `finalize-memref-to-llvm` turns a `memref<64x256x3x3xf32>` global into a
+    nested LLVM array, and the translation to LLVM IR builds one LLVM
+    constant per innermost row: a network's weights became millions of
+    three-element constants, each uniqued in the LLVM context. The full-size
+    ResNet-50's 25.6 M weights took longer to translate, optimize and free
+    than the whole MLIR pipeline took to compile the network. A 1-D global
+    is one constant built from the attribute's bytes. Each
+    `memref.get_global` of a flattened global reads the 1-D global and
+    `memref.expand_shape`s it back, so every user sees the type it had.
+    Globals with a layout, a dynamic shape or a use other than
+    `memref.get_global` are left alone. Runs after bufferization, before
+    the memref lowering; dense and resource-backed initial values keep
+    their bytes (reshaping them copies nothing).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def MergeKernelModules : Pass<"fusion-merge-kernel-modules",
                                 "::mlir::ModuleOp"> {
   let summary = "Put the kernels of a module with many kernel modules into "
