@@ -24,6 +24,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -224,7 +225,8 @@ static LogicalResult runFusion(ModuleOp module) {
 /// Lowers `module` (its entry wrapper added) for the host and JITs it. The
 /// candidate runs the fusion passes first (when checking the fused program)
 /// so that its fused ops can be counted; `fused` says they already ran.
-static Compiled compile(ModuleOp module, Kind kind, bool fused = false) {
+static Compiled compile(ModuleOp module, Kind kind, TimingScope &timing,
+                        bool fused = false) {
   Compiled out;
   if (kind == Kind::Candidate && program == Program::Fused && !fused &&
       failed(runFusion(module)))
@@ -238,6 +240,8 @@ static Compiled compile(ModuleOp module, Kind kind, bool fused = false) {
   out.fusedOps = countFusedOps(module);
   out.decodes = countDecodes(module);
   PassManager pm(module.getContext());
+  TimingScope passTiming = timing.nest("passes");
+  pm.enableTiming(passTiming);
   if (kind == Kind::Float64) {
     // TOSA has no f64 and the fused ops take no f64: lower both first.
     pm.addPass(fusion::createLowerToLoops());
@@ -255,6 +259,8 @@ static Compiled compile(ModuleOp module, Kind kind, bool fused = false) {
   if (failed(fusion::buildFusionToCpuPipeline(pm, options)) ||
       failed(pm.run(module)))
     return out;
+  passTiming.stop();
+  TimingScope jitTiming = timing.nest("JIT (LLVM O3 and code generation)");
   std::string utils =
       std::string(FUSION_RUNNER_UTILS_DIR) + "/libmlir_c_runner_utils.so";
   SmallVector<StringRef> libs{utils};
@@ -442,8 +448,10 @@ static LogicalResult compareChains(ModuleOp original, StringRef entrySym,
   if (failed(addEntryWrapper(*fusedModule, fusedEntry)) ||
       failed(addEntryWrapper(*referenceModule, referenceEntry)))
     return failure();
-  Compiled fused = compile(*fusedModule, Kind::Candidate, /*fused=*/true);
-  Compiled reference = compile(*referenceModule, Kind::Reference);
+  TimingScope untimed;
+  Compiled fused =
+      compile(*fusedModule, Kind::Candidate, untimed, /*fused=*/true);
+  Compiled reference = compile(*referenceModule, Kind::Reference, untimed);
   if (!fused.engine || !reference.engine)
     return failure();
   std::vector<Comparison> stats(probes.size());
@@ -597,6 +605,7 @@ static bool checkEntrySignature(FunctionType type, unsigned frameCount) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
+  registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions(toolOptions);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -616,7 +625,14 @@ int main(int argc, char **argv) {
                     "--bound=f64-grounded; --bound=strict takes none\n";
     return 2;
   }
+  // --mlir-timing (hidden): where the time goes, per program: its passes,
+  // its JIT compile, its runs.
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope rootTiming = timingManager.getRootScope();
+  TimingScope loadTiming = rootTiming.nest("load the model");
   LoadedModel model(inputFile, entryName, llvm::errs());
+  loadTiming.stop();
   if (!model.ok())
     return 2;
   ModuleOp original = model.getModule();
@@ -630,10 +646,14 @@ int main(int argc, char **argv) {
   std::string entrySym = entry.getSymName().str();
 
   auto build = [&](Kind kind) {
+    TimingScope buildTiming = rootTiming.nest(
+        kind == Kind::Reference   ? "compile the reference"
+        : kind == Kind::Candidate ? "compile the checked program"
+                                  : "compile the f64 model");
     OwningOpRef<ModuleOp> module = original.clone();
     Compiled compiled;
     if (succeeded(addEntryWrapper(*module, findFunction(*module, entrySym))))
-      compiled = compile(*module, kind);
+      compiled = compile(*module, kind, buildTiming);
     return compiled;
   };
   Compiled reference = build(Kind::Reference);
@@ -656,10 +676,17 @@ int main(int argc, char **argv) {
     std::vector<HostTensor> refOuts = outputsOf(type.getResults(), false);
     std::vector<HostTensor> gotOuts = outputsOf(type.getResults(), false);
     std::vector<HostTensor> wideOuts = outputsOf(type.getResults(), true);
-    if (failed(runOn(*reference.engine, frame, refOuts)) ||
-        failed(runOn(*candidate.engine, frame, gotOuts)) ||
-        (checkF64 && failed(runOn(*wide.engine, frame, wideOuts,
-                                  /*widen=*/true))))
+    auto timed = [&](StringRef name, auto run) {
+      TimingScope runTiming = rootTiming.nest(name);
+      return run();
+    };
+    if (failed(timed("run the reference",
+                     [&] { return runOn(*reference.engine, frame, refOuts); })) ||
+        failed(timed("run the checked program",
+                     [&] { return runOn(*candidate.engine, frame, gotOuts); })) ||
+        (checkF64 && failed(timed("run the f64 model", [&] {
+           return runOn(*wide.engine, frame, wideOuts, /*widen=*/true);
+         }))))
       return 2;
     if (f == 0) {
       // Each program must give the same bits twice, or no comparison means
