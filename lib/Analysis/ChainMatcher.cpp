@@ -95,6 +95,24 @@ static bool isBatchStatistics(Operation *reduction) {
   return llvm::none_of(slice, isFeatureOp);
 }
 
+/// The ops from `start` up to, not including, `join`, when each has one
+/// result with one user and `join` is reached within 8 of them: one branch
+/// of an activation that reads its input more than once.
+static std::optional<SmallVector<Operation *>>
+singleUsePathTo(Operation *start, Operation *join) {
+  SmallVector<Operation *> branch{start};
+  while (branch.size() < 8) {
+    Operation *last = branch.back();
+    if (last->getNumResults() != 1 || !last->getResult(0).hasOneUse())
+      return std::nullopt;
+    Operation *next = *last->getResult(0).getUsers().begin();
+    if (next == join)
+      return branch;
+    branch.push_back(next);
+  }
+  return std::nullopt;
+}
+
 static bool isElementwiseCandidate(Operation *op) {
   if (auto g = dyn_cast<linalg::GenericOp>(op))
     return g.getNumReductionLoops() == 0 && g->getNumResults() == 1;
@@ -561,24 +579,13 @@ void ChainWalker::walk(SmallVectorImpl<ChainStep> &steps,
         for (Operation *start : users) {
           if (start == join)
             continue;
-          SmallVector<Operation *> branch{start};
-          bool reached = false;
-          while (branch.size() < 8) {
-            Operation *last = branch.back();
-            if (last->getNumResults() != 1 || !last->getResult(0).hasOneUse())
-              break;
-            Operation *next = *last->getResult(0).getUsers().begin();
-            if (next == join) {
-              reached = true;
-              break;
-            }
-            branch.push_back(next);
-          }
-          if (!reached) {
+          std::optional<SmallVector<Operation *>> branch =
+              singleUsePathTo(start, join);
+          if (!branch) {
             allReachJoin = false;
             break;
           }
-          path.append(branch);
+          path.append(*branch);
         }
         if (!allReachJoin)
           continue;

@@ -83,6 +83,14 @@ static bool isElementMovingOp(Operation *op) {
          hasPointwiseSemantics(op);
 }
 
+/// The tensors `op` reads: a linalg op's inputs (its inits only give the
+/// shape of what it writes), any other op's operands.
+static SmallVector<Value> readOperands(Operation *op) {
+  if (auto dps = dyn_cast<linalg::LinalgOp>(op))
+    return dps.getDpsInputs();
+  return SmallVector<Value>(op->getOperands());
+}
+
 /// The operand a reduction reduces.
 static Value reducedInput(Operation *reduction) {
   if (auto g = dyn_cast<linalg::GenericOp>(reduction))
@@ -125,12 +133,12 @@ static bool centersFullTensor(Operation *reduction, int64_t elements) {
       for (Operation *user : result.getUsers()) {
         if (!isElementMovingOp(user) || !seen.insert(user).second)
           continue;
-        bool readsFullTensor = llvm::any_of(user->getOperands(), [&](Value v) {
+        SmallVector<Value> reads = readOperands(user);
+        bool readsFullTensor = llvm::any_of(reads, [&](Value v) {
           return !statistics.contains(v) && elementCount(v) == elements;
         });
-        bool readsStatistics = llvm::any_of(user->getOperands(), [&](Value v) {
-          return statistics.contains(v);
-        });
+        bool readsStatistics = llvm::any_of(
+            reads, [&](Value v) { return statistics.contains(v); });
         if (readsFullTensor && readsStatistics && isSubtraction(user))
           return true;
         work.push_back({user, depth + 1});
@@ -221,10 +229,7 @@ static std::optional<std::string> describeReduction(ArrayRef<Operation *> run,
 /// Whether `op` reads a tensor of `elements` values other than `value`.
 static bool readsAnotherFullTensor(Operation *op, Value value,
                                    int64_t elements) {
-  SmallVector<Value> inputs(op->getOperands());
-  if (auto g = dyn_cast<linalg::GenericOp>(op))
-    inputs = g.getDpsInputs();
-  return llvm::any_of(inputs, [&](Value in) {
+  return llvm::any_of(readOperands(op), [&](Value in) {
     return in != value && elementCount(in) == elements;
   });
 }

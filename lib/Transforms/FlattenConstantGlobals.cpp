@@ -23,15 +23,9 @@ namespace mlir::fusion {
 
 using namespace mlir;
 
-/// The initial value of `global` reshaped to `flat`: the same bytes under a
-/// 1-D type. Null where the value is neither dense nor resource-backed
-/// (then the global is left as it is); a unit attribute (uninitialized)
-/// stays one.
-static Attribute flattenedInitialValue(memref::GlobalOp global,
-                                       RankedTensorType flat) {
-  Attribute value = global.getInitialValueAttr();
-  if (!value || isa<UnitAttr>(value))
-    return value ? value : Attribute(UnitAttr::get(global.getContext()));
+/// `value` (a global's initial value) reshaped to `flat`: the same bytes
+/// under a 1-D type; null where it is neither dense nor resource-backed.
+static Attribute reshapeInitialValue(Attribute value, RankedTensorType flat) {
   if (auto dense = dyn_cast<DenseElementsAttr>(value))
     return dense.reshape(flat);
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
@@ -64,15 +58,19 @@ struct FlattenConstantGlobalsPass
       return;
     auto flatTensor =
         RankedTensorType::get({type.getNumElements()}, type.getElementType());
-    Attribute value = flattenedInitialValue(global, flatTensor);
-    if (!value)
-      return;
-    bool hadValue = global.getInitialValueAttr() != nullptr;
-    auto flatType = MemRefType::get({type.getNumElements()},
-                                    type.getElementType(), MemRefLayoutAttrInterface(),
-                                    type.getMemorySpace());
+    // No value, or a unit attribute: uninitialized (weights given at run
+    // time); only the type changes.
+    Attribute value = global.getInitialValueAttr();
+    if (value && !isa<UnitAttr>(value)) {
+      value = reshapeInitialValue(value, flatTensor);
+      if (!value)
+        return;
+    }
+    auto flatType =
+        MemRefType::get({type.getNumElements()}, type.getElementType(),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace());
     global.setType(flatType);
-    if (hadValue)
+    if (value)
       global.setInitialValueAttr(value);
     SmallVector<ReassociationIndices> all{
         llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()))};
