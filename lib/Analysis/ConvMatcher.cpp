@@ -36,8 +36,45 @@ static bool isSupportedFloat(Type t) {
   return t.isF32() || t.isF16() || t.isBF16();
 }
 
+/// Whether `op` is an elementwise `linalg.generic` whose only computation is
+/// `arith.truncf` of its single input to `to`.
+static bool isTruncationTo(Operation *op, Type to) {
+  auto g = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!g || g.getNumDpsInputs() != 1 || g.getNumDpsInits() != 1 ||
+      g.getNumResults() != 1 || g.getNumReductionLoops() != 0 ||
+      !llvm::all_of(g.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return false;
+  Block &body = g.getRegion().front();
+  auto yield = body.getTerminator();
+  auto trunc = yield->getOperand(0).getDefiningOp<arith::TruncFOp>();
+  return body.getOperations().size() == 2 && trunc &&
+         trunc.getIn() == body.getArgument(0) && trunc.getType() == to &&
+         cast<ShapedType>(g.getResult(0).getType()).getElementType() == to;
+}
+
+/// torch-mlir's half-precision conv: f16 (or bf16) input and filter
+/// accumulated into an f32 tensor, rounded to the input's type by the next
+/// op, a `truncf` generic. That is one f16 conv with f32 accumulation, which
+/// is what a half-precision fused op computes; the rounding generic becomes
+/// part of the match and the chain starts after it.
+static void absorbAccumulatorRounding(ConvMatch &m) {
+  Type inType = cast<ShapedType>(m.input.getType()).getElementType();
+  Type filterType = cast<ShapedType>(m.filter.getType()).getElementType();
+  Type outType = cast<ShapedType>(m.output.getType()).getElementType();
+  if (!(inType.isF16() || inType.isBF16()) || filterType != inType ||
+      !outType.isF32() || !m.output.hasOneUse())
+    return;
+  Operation *user = *m.output.getUsers().begin();
+  if (!isTruncationTo(user, inType))
+    return;
+  m.output = user->getResult(0);
+  m.absorbed.push_back(user);
+}
+
 /// Checks element types and the channel dimension shared by all frontends.
 static std::optional<ConvMatchResult> checkTypes(ConvMatch &m) {
+  absorbAccumulatorRounding(m);
   auto in = cast<ShapedType>(m.input.getType());
   auto flt = cast<ShapedType>(m.filter.getType());
   auto out = cast<ShapedType>(m.output.getType());
@@ -48,6 +85,11 @@ static std::optional<ConvMatchResult> checkTypes(ConvMatch &m) {
     llvm::raw_string_ostream os(s);
     os << "conv on " << in.getElementType() << " x " << flt.getElementType()
        << " -> " << et << "; fused ops take f32, f16 or bf16 throughout";
+    if (et.isF32() && in.getElementType() == flt.getElementType() &&
+        (in.getElementType().isF16() || in.getElementType().isBF16()))
+      os << " (an f32 accumulation is taken when its only user rounds it "
+            "back to "
+         << in.getElementType() << " with an arith.truncf generic)";
     return refuse(Refusal::UnsupportedDtype, os.str());
   }
   if (out.getRank() != 4 || out.isDynamicDim(m.channelDim))
@@ -416,6 +458,7 @@ static ConvMatchResult matchGrouped(linalg::Conv2DNgchwGfchwOp op) {
     m.filter = filter;
     m.collapseGroupedFilter = true;
   }
+  absorbAccumulatorRounding(m);
   auto in = cast<ShapedType>(m.input.getType());
   auto flt = cast<ShapedType>(filter.getType());
   auto out = cast<ShapedType>(m.output.getType());

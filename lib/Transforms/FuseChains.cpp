@@ -170,7 +170,7 @@ static void wrapConvAlone(ConvMatch &conv) {
   conv.output.replaceAllUsesWith(alone);
   SmallVector<Operation *> dead;
   for (Operation *op : llvm::reverse(conv.absorbed))
-    if (isa<tensor::CollapseShapeOp, tosa::ConcatOp>(op))
+    if (isa<tensor::CollapseShapeOp, tosa::ConcatOp, linalg::GenericOp>(op))
       dead.push_back(op);
   dead.push_back(conv.conv);
   eraseDeadOpsFrom(dead);
@@ -345,7 +345,7 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
       for (Operation *op : llvm::reverse(step.ops))
         dead.push_back(op);
     for (Operation *op : llvm::reverse(m.conv.absorbed))
-      if (isa<tensor::CollapseShapeOp, tosa::ConcatOp>(op))
+      if (isa<tensor::CollapseShapeOp, tosa::ConcatOp, linalg::GenericOp>(op))
         dead.push_back(op);
     dead.push_back(m.conv.conv);
     eraseDeadOpsFrom(dead);

@@ -39,6 +39,14 @@
 
 using namespace mlir;
 using namespace mlir::fusion::runner;
+
+/// Half the distance from 1 to the next value of a float type (2^-24 for
+/// f32, 2^-11 for f16, 2^-8 for bf16); 0 for anything else.
+static double unitRoundoff(Type type) {
+  auto floatType = dyn_cast<FloatType>(type);
+  return floatType ? std::ldexp(1.0, -int(floatType.getFPMantissaWidth()))
+                   : 0.0;
+}
 namespace cl = llvm::cl;
 
 static cl::OptionCategory toolOptions("fusion-verify options");
@@ -57,10 +65,17 @@ static cl::list<std::string> inputFiles(
     cl::CommaSeparated, cl::cat(toolOptions));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of the first frame"),
                               cl::init(1), cl::cat(toolOptions));
-static cl::opt<double> relTolerance("rtol", cl::desc("Relative tolerance"),
-                                    cl::init(1e-5), cl::cat(toolOptions));
-static cl::opt<double> absTolerance("atol", cl::desc("Absolute tolerance"),
-                                    cl::init(1e-5), cl::cat(toolOptions));
+static cl::opt<double> relTolerance(
+    "rtol",
+    cl::desc("Relative tolerance (by default from the outputs' type: 1e-5 "
+             "for f32, 3.9e-3 for f16, 3.1e-2 for bf16)"),
+    cl::init(1e-5), cl::cat(toolOptions));
+static cl::opt<double> absTolerance(
+    "atol",
+    cl::desc("Absolute tolerance (1e-5 whatever the type: a half model's "
+             "elements near zero pass within the noise bound, not by a "
+             "tolerance blind to the outputs' scale)"),
+    cl::init(1e-5), cl::cat(toolOptions));
 static cl::opt<double> maxMemoryGiB(
     "max-memory-gib",
     cl::desc("Refuse a run whose frames and outputs need more host memory "
@@ -119,11 +134,16 @@ static cl::opt<double> f32Noise(
              "error against the model in f64 an output may miss by (2 by "
              "default; 0 is the strict bound)"),
     cl::init(2.0), cl::cat(toolOptions));
-/// The reference's error against f64 counts as f32 rounding only while it
-/// stays this small a fraction of the output's scale; beyond it the model
-/// itself is ill-conditioned in f32 (or both programs share an error), and
-/// the strict bound applies.
-constexpr double kNoiseScaleCap = 1e-3;
+/// The reference's error against f64 counts as rounding only while it stays
+/// this small a fraction of the output's scale: 1e-3 for f32, 32 unit
+/// roundoffs of a half type (1.6e-2 for f16, 0.125 for bf16, whose
+/// references round every op's result: a bf16 MobileNetV3-small's misses
+/// the f64 model by 9% of its output's scale). Beyond it the model itself is
+/// ill-conditioned in its type (or both programs share an error), and the
+/// strict bound applies.
+static double noiseScaleCap(Type elementType) {
+  return std::max(1e-3, 32.0 * unitRoundoff(elementType));
+}
 enum class Program { Fused, Unfused, Detect };
 static cl::opt<Program> program(
     "program", cl::desc("The program checked against the reference"),
@@ -538,6 +558,27 @@ makeFrames(FunctionType type) {
   return all;
 }
 
+/// The default rtol for outputs of `elementType`: 1e-5 for f32; 8
+/// unit roundoffs of a half type (3.9e-3 for f16, 3.1e-2 for bf16), whose
+/// unfused reference rounds every op's result to that type where the fused
+/// program rounds once per chain.
+static double defaultTolerance(Type elementType) {
+  return std::max(1e-5, 8.0 * unitRoundoff(elementType));
+}
+
+/// The entry's narrowest float result type (the one with the largest unit
+/// roundoff); f32 when it has none.
+static Type narrowestResultType(FunctionType type) {
+  Type narrowest = Float32Type::get(type.getContext());
+  for (Type result : type.getResults()) {
+    Type element = getElementTypeOrSelf(result);
+    if (isa<FloatType>(element) &&
+        unitRoundoff(element) > unitRoundoff(narrowest))
+      narrowest = element;
+  }
+  return narrowest;
+}
+
 /// Rejects tolerances that make every comparison pass (NaN) or none
 /// (negative), before anything is compiled.
 static bool checkToleranceOptions() {
@@ -644,6 +685,13 @@ int main(int argc, char **argv) {
                                      : 1u))
     return 2;
   std::string entrySym = entry.getSymName().str();
+  // Tolerances the user did not set follow the outputs' type.
+  Type outputType = narrowestResultType(type);
+  if (!relTolerance.getNumOccurrences())
+    relTolerance = defaultTolerance(outputType);
+  double noiseCap = noiseScaleCap(outputType);
+  std::string typeName;
+  llvm::raw_string_ostream(typeName) << outputType;
 
   auto build = [&](Kind kind) {
     TimingScope buildTiming = rootTiming.nest(
@@ -743,9 +791,13 @@ int main(int argc, char **argv) {
                   : "--f32-noise=0";
   // The tolerance f32 itself allows on output `o`: the reference's distance
   // from the f64 model, scaled; none where that distance is no rounding.
+  // Rounding, not an error both programs share, when the reference or the
+  // checked program stays within the cap of the f64 model: a half model's
+  // reference (rounded at every op) may miss by more than its fused program
+  // (f32 inside each chain), and an error the two share makes both miss.
   auto referenceIsNoise = [&](size_t o) {
-    return referenceWideStats[o].maxAbs <=
-           kNoiseScaleCap * referenceWideStats[o].maxReference;
+    return std::min(referenceWideStats[o].maxAbs, wideStats[o].maxAbs) <=
+           noiseCap * referenceWideStats[o].maxReference;
   };
   auto noiseBound = [&](size_t o) {
     return grounded && referenceIsNoise(o)
@@ -791,7 +843,8 @@ int main(int argc, char **argv) {
   }
   if (checkF64) {
     llvm::outs() << "against the model in f64 (max_abs of the checked "
-                    "program, of the f32 reference):";
+                    "program, of the "
+                 << outputType << " reference):";
     for (size_t o = 0; o < outputs; ++o)
       llvm::outs() << llvm::formatv(" {0}: {1:e2}, {2:e2}", o,
                                     wideStats[o].maxAbs,
@@ -802,8 +855,9 @@ int main(int argc, char **argv) {
     llvm::outs() << "bound: f64-grounded (default; --bound=strict for the "
                     "tolerance alone): an output passes with every element "
                     "within atol + rtol x |ref|, or with its max_abs within "
-                    "the f32 noise bound\n";
-    llvm::outs() << "f32 noise bound (atol + " << f32Noise.getValue()
+                    "the "
+                 << outputType << " noise bound\n";
+    llvm::outs() << outputType << " noise bound (atol + " << f32Noise.getValue()
                  << " x the reference's error against f64):";
     for (size_t o = 0; o < outputs; ++o) {
       if (referenceIsNoise(o)) {
@@ -811,11 +865,11 @@ int main(int argc, char **argv) {
         continue;
       }
       llvm::outs() << llvm::formatv(
-          " {0}: none (the f32 reference misses the model in f64 by {1:e2}, "
-          "over {2:e0} x the output's scale {3:e2}: not rounding, so the "
-          "strict bound)",
-          o, referenceWideStats[o].maxAbs, kNoiseScaleCap,
-          referenceWideStats[o].maxReference);
+          " {0}: none (the {4} reference and the checked program miss the "
+          "model in f64 by {1:e2} and {5:e2}, both over {2:e0} x the "
+          "output's scale {3:e2}: not rounding, so the strict bound)",
+          o, referenceWideStats[o].maxAbs, noiseCap,
+          referenceWideStats[o].maxReference, typeName, wideStats[o].maxAbs);
     }
     llvm::outs() << "; against another engine, plus the program's own "
                     "error against f64\n";

@@ -220,10 +220,25 @@ MODELS = {
     "yolov8n": (None, 1, 64, 640, "C2f, SPPF, Detect head (DFL)"),
     "convnext": (None, 1, 32, 224, "LayerNorm over channels, no BatchNorm"),
     "resnet18_gn": (None, 16, 32, 224, "GroupNorm, no BatchNorm"),
+    "resnet18_f16": (None, 16, 32, 224, "ResNet-18 in float16"),
+    "mobilenet_v3_small_bf16": (None, 8, 32, 224,
+                                "MobileNetV3-small in bfloat16"),
 }
+
+# A half-precision member: the f32 model it is built from, and its type.
+# Statistics are randomized in f32, then the model is converted as a user
+# would (model.half(), model.to(torch.bfloat16)).
+HALF = {"resnet18_f16": ("resnet18", torch.float16),
+        "mobilenet_v3_small_bf16": ("mobilenet_v3_small", torch.bfloat16)}
+
+
+def dtype_of(name):
+    return HALF[name][1] if name in HALF else torch.float32
 
 
 def build(name, size):
+    if name in HALF:
+        return build(HALF[name][0], size)
     builder, factor, small, full, _ = MODELS[name]
     image = small if size == "small" else full
     if name == "yolov8n":
@@ -372,18 +387,24 @@ def save_npy(path, array):
     np.save(path, np.ascontiguousarray(array, dtype=np.float32))
 
 
-def peer_outputs(model, frames, out_dir, stem):
-    """PyTorch eager and ONNX Runtime on the same frames."""
+def peer_outputs(model, frames, out_dir, stem, dtype=torch.float32):
+    """PyTorch eager and ONNX Runtime on the same frames (rounded to the
+    model's type, as fusion-verify rounds them when it reads them)."""
     import onnxruntime as ort
     with torch.no_grad():
-        eager = [model(torch.from_numpy(f)) for f in frames]
+        eager = [model(torch.from_numpy(f).to(dtype)) for f in frames]
     eager = [e if isinstance(e, tuple) else (e,) for e in eager]
     for i in range(len(eager[0])):
         save_npy(os.path.join(out_dir, f"{stem}.eager-{i}.npy"),
-                 np.stack([e[i].numpy() for e in eager]))
+                 np.stack([e[i].float().numpy() for e in eager]))
+    if dtype == torch.bfloat16:
+        raise RuntimeError("ONNX Runtime's CPU provider has no bfloat16 "
+                           "convolution; PyTorch eager only")
     onnx_path = os.path.join(out_dir, f"{stem}.onnx")
-    torch.onnx.export(model, (torch.from_numpy(frames[0]),), onnx_path,
-                      dynamo=False, opset_version=17)
+    torch.onnx.export(model, (torch.from_numpy(frames[0]).to(dtype),),
+                      onnx_path, dynamo=False, opset_version=17)
+    if dtype == torch.float16:
+        frames = [f.astype(np.float16) for f in frames]
     options = ort.SessionOptions()
     options.intra_op_num_threads = 1
     session = ort.InferenceSession(onnx_path, options,
@@ -421,11 +442,13 @@ def main():
         torch.manual_seed(args.seed)
         model, image = build(name, args.size)
         randomize_batchnorm(model, generator, image)
+        dtype = dtype_of(name)
+        model = model.to(dtype)
         params = sum(p.numel() for p in model.parameters())
         entry = {"params": params, "image": image, "files": []}
         for batch in batches:
             example = torch.randn(batch, 3, image, image,
-                                  generator=generator)
+                                  generator=generator).to(dtype)
             # An eager run first: ultralytics' Detect caches its anchors per
             # input shape on the module, and a cache filled while tracing
             # would hold traced values.
@@ -458,7 +481,7 @@ def main():
                 save_npy(os.path.join(args.out, f"{stem}.frames.npy"),
                          np.stack(frames))
                 try:
-                    peer_outputs(model, frames, args.out, stem)
+                    peer_outputs(model, frames, args.out, stem, dtype)
                 except Exception as e:  # a peer's exporter may not take it
                     entry["peer_error"] = f"{type(e).__name__}: {e}"[:500]
                     print(f"{stem}: peers failed: {entry['peer_error']}",

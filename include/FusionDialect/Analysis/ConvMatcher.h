@@ -33,7 +33,8 @@ struct ConvMatch {
   Value output;
   int64_t channelDim = 1;
   int64_t channels = 0;
-  /// Ops folded into the match besides the conv (pad, collapse).
+  /// Ops folded into the match besides the conv: a zero pad before it; a
+  /// collapse, a group concat or an f32-to-half rounding generic after it.
   SmallVector<Operation *, 2> absorbed;
   /// A grouped conv's [G, F/G, C/G, KH, KW] filter that the rewrite must
   /// collapse to the fused op's [F, C/G, KH, KW].
