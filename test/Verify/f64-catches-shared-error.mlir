@@ -3,14 +3,15 @@
 // which keeps nothing of the input in f32 (in the fused and the reference
 // program alike) and all of it in f64. The fused program agrees with the f32
 // reference, and fusion-verify still fails, saying which comparison did:
-// the reference's own error against f64 is no rounding (it is as large as
-// the output), so the default bound falls back to the strict one.
+// the reference's and the program's own errors against f64 are no rounding
+// (each is as large as the output), so the default bound falls back to the
+// strict one.
 // RUN: not fusion-verify %s --frames=2 | FileCheck %s
 // RUN: fusion-verify %s --frames=2 --f64=false | FileCheck %s --check-prefix=NOF64
 
 // CHECK: 0 {{ *}}1x3x4x4 {{ *}}0.00e+00
 // CHECK: against the model in f64 {{.*}} FAIL
-// CHECK: f32 noise bound {{.*}} 0: none (the f32 reference misses the model in f64 by {{.*}}, over 1e-03 x the output's scale {{.*}}: not rounding, so the strict bound)
+// CHECK: f32 noise bound {{.*}} 0: none (the f32 reference and the checked program miss the model in f64 by {{.*}} and {{.*}}, both over 1e-03 x the output's scale {{.*}}: not rounding, so the strict bound)
 // CHECK: FAIL
 // NOF64-NOT: against the model in f64
 // NOF64: PASS

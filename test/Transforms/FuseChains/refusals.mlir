@@ -711,6 +711,73 @@ func.func @unsupported_dtype_i8(%x: tensor<1x2x4x4xi8>, %w: tensor<3x2x1x1xi8>) 
 
 // -----
 
+// unsupported_dtype: an f16 conv accumulating into f32 whose result stays f32
+// (its BatchNorm and ReLU run on the f32 accumulator, nothing rounds it back
+// to f16): no fused op is f16 in and f32 out. The remark says which form is
+// taken.
+
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d1)>
+// CHECK-LABEL: func.func @unsupported_dtype_f16_into_f32
+// CHECK-NOT: fusion.
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x3x4x4xf32>
+// CHECK-NOT: fusion.
+// CHECK: return
+func.func @unsupported_dtype_f16_into_f32(%x: tensor<1x2x4x4xf16>) -> tensor<1x3x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %w = arith.constant dense<0.1> : tensor<3x2x1x1xf16>
+  %s = arith.constant dense<[1.5, 0.5, -2.0]> : tensor<3xf32>
+  %b = arith.constant dense<[0.1, -0.2, 0.3]> : tensor<3xf32>
+  %e = tensor.empty() : tensor<1x3x4x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  // expected-remark @below {{not fused [unsupported_dtype]: linalg.conv_2d_nchw_fchw: conv on f16 x f16 -> f32; fused ops take f32, f16 or bf16 throughout (an f32 accumulation is taken when its only user rounds it back to f16 with an arith.truncf generic)}}
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x2x4x4xf16>, tensor<3x2x1x1xf16>) outs(%f : tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %bn = linalg.generic {indexing_maps = [#id, #ch, #ch, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %s, %b : tensor<1x3x4x4xf32>, tensor<3xf32>, tensor<3xf32>) outs(%e : tensor<1x3x4x4xf32>) {
+  ^bb0(%in: f32, %ss: f32, %bb: f32, %out: f32):
+    %0 = arith.mulf %in, %ss : f32
+    %1 = arith.addf %0, %bb : f32
+    %2 = arith.maximumf %1, %zero : f32
+    linalg.yield %2 : f32
+  } -> tensor<1x3x4x4xf32>
+  return %bn : tensor<1x3x4x4xf32>
+}
+
+// -----
+
+// unsupported_dtype: the f32 accumulation of an f16 conv is rounded to bf16,
+// not to the conv's f16: the rounding is not the conv's own.
+
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @unsupported_dtype_f16_rounded_to_bf16
+// CHECK-NOT: fusion.
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x3x4x4xf32>
+// CHECK: arith.truncf {{.*}} : f32 to bf16
+// CHECK-NOT: fusion.
+// CHECK: return
+func.func @unsupported_dtype_f16_rounded_to_bf16(%x: tensor<1x2x4x4xf16>) -> tensor<1x3x4x4xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %zb = arith.constant 0.0 : bf16
+  %w = arith.constant dense<0.1> : tensor<3x2x1x1xf16>
+  %e = tensor.empty() : tensor<1x3x4x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  // expected-remark @below {{not fused [unsupported_dtype]: linalg.conv_2d_nchw_fchw: conv on f16 x f16 -> f32; fused ops take f32, f16 or bf16 throughout (an f32 accumulation is taken when its only user rounds it back to f16 with an arith.truncf generic)}}
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x2x4x4xf16>, tensor<3x2x1x1xf16>) outs(%f : tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %eb = tensor.empty() : tensor<1x3x4x4xbf16>
+  %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x3x4x4xf32>) outs(%eb : tensor<1x3x4x4xbf16>) {
+  ^bb0(%in: f32, %out: bf16):
+    %0 = arith.truncf %in : f32 to bf16
+    linalg.yield %0 : bf16
+  } -> tensor<1x3x4x4xbf16>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%t : tensor<1x3x4x4xbf16>) outs(%eb : tensor<1x3x4x4xbf16>) {
+  ^bb0(%in: bf16, %out: bf16):
+    %0 = arith.maximumf %in, %zb : bf16
+    linalg.yield %0 : bf16
+  } -> tensor<1x3x4x4xbf16>
+  return %r : tensor<1x3x4x4xbf16>
+}
+
+// -----
+
 // dynamic_channel_dim: the conv's output channel count is dynamic
 // (tensor<1x?x4x4xf32>), so no per-channel parameters can be built.
 
