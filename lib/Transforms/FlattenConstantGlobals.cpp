@@ -37,24 +37,57 @@ namespace {
 struct FlattenConstantGlobalsPass
     : public mlir::fusion::impl::FlattenConstantGlobalsBase<
           FlattenConstantGlobalsPass> {
+  /// Per global name, its `memref.get_global` readers; a name any other op
+  /// refers to maps to an empty list marked unusable.
+  struct Readers {
+    SmallVector<memref::GetGlobalOp> gets;
+    bool onlyGets = true;
+  };
+
   void runOnOperation() override {
+    // One walk for the uses of every symbol: asking per global walks the
+    // whole module once per global, quadratic in a network's weights.
+    llvm::DenseMap<Operation *, llvm::StringMap<Readers>> readersByTable;
     SmallVector<memref::GlobalOp> globals;
-    getOperation()->walk(
-        [&](memref::GlobalOp global) { globals.push_back(global); });
-    for (memref::GlobalOp global : globals)
-      flatten(global);
+    getOperation()->walk([&](memref::GlobalOp global) {
+      globals.push_back(global);
+      readersByTable.try_emplace(SymbolTable::getNearestSymbolTable(global));
+    });
+    llvm::DenseSet<Operation *> unknownUses;
+    for (auto &[table, readers] : readersByTable) {
+      for (Region &region : table->getRegions()) {
+        auto uses = SymbolTable::getSymbolUses(&region);
+        if (!uses) {
+          // An op that may be a symbol table of its own hides its uses:
+          // nothing of this table is changed.
+          unknownUses.insert(table);
+          break;
+        }
+        for (const SymbolTable::SymbolUse &use : *uses) {
+          Readers &r =
+              readers[use.getSymbolRef().getRootReference().getValue()];
+          auto get = dyn_cast<memref::GetGlobalOp>(use.getUser());
+          if (get && use.getSymbolRef().getNestedReferences().empty())
+            r.gets.push_back(get);
+          else
+            r.onlyGets = false;
+        }
+      }
+    }
+    for (memref::GlobalOp global : globals) {
+      Operation *table = SymbolTable::getNearestSymbolTable(global);
+      if (unknownUses.contains(table))
+        continue;
+      auto &readers = readersByTable[table];
+      auto it = readers.find(global.getSymName());
+      flatten(global, it == readers.end() ? Readers() : it->second);
+    }
   }
 
-  void flatten(memref::GlobalOp global) {
+  void flatten(memref::GlobalOp global, const Readers &readers) {
     MemRefType type = global.getType();
     if (type.getRank() < 2 || !type.hasStaticShape() ||
-        !type.getLayout().isIdentity())
-      return;
-    Operation *table = SymbolTable::getNearestSymbolTable(global);
-    auto uses = SymbolTable::getSymbolUses(global, table);
-    if (!uses || llvm::any_of(*uses, [](const SymbolTable::SymbolUse &use) {
-          return !isa<memref::GetGlobalOp>(use.getUser());
-        }))
+        !type.getLayout().isIdentity() || !readers.onlyGets)
       return;
     auto flatTensor =
         RankedTensorType::get({type.getNumElements()}, type.getElementType());
@@ -74,8 +107,7 @@ struct FlattenConstantGlobalsPass
       global.setInitialValueAttr(value);
     SmallVector<ReassociationIndices> all{
         llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()))};
-    for (const SymbolTable::SymbolUse &use : *uses) {
-      auto get = cast<memref::GetGlobalOp>(use.getUser());
+    for (memref::GetGlobalOp get : readers.gets) {
       OpBuilder b(get);
       auto flat = memref::GetGlobalOp::create(b, get.getLoc(), flatType,
                                               get.getName());
