@@ -32,6 +32,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 #include <cmath>
@@ -81,6 +83,12 @@ static cl::opt<double> maxMemoryGiB(
     cl::desc("Refuse a run whose frames and outputs need more host memory "
              "than this (GiB, 8 by default): every frame is held at once"),
     cl::init(8.0), cl::cat(toolOptions));
+static cl::opt<unsigned> jobs(
+    "jobs",
+    cl::desc("Programs compiled and run at once (the reference, the checked "
+             "program, the f64 model): 0, the default, for as many as the "
+             "host has cores, up to 3; 1 for one after another"),
+    cl::init(0), cl::cat(toolOptions));
 static cl::opt<bool> checkF64(
     "f64",
     cl::desc("Also check the program against the model evaluated in f64 "
@@ -704,11 +712,33 @@ int main(int argc, char **argv) {
       compiled = compile(*module, kind, buildTiming);
     return compiled;
   };
-  Compiled reference = build(Kind::Reference);
-  Compiled candidate = build(Kind::Candidate);
-  Compiled wide;
-  if (checkF64)
-    wide = build(Kind::Float64);
+  // The three programs are independent: each is cloned from the model,
+  // lowered by its own pass manager and JIT-compiled into its own LLVM
+  // context, so they are built (and later run) on threads of their own. The
+  // MLIR context is shared; every dialect is loaded before (LoadedModel).
+  unsigned parallel =
+      jobs ? jobs.getValue()
+           : std::min(3u, llvm::hardware_concurrency().compute_thread_count());
+  std::optional<llvm::DefaultThreadPool> pool;
+  if (parallel > 1)
+    pool.emplace(llvm::hardware_concurrency(parallel));
+  auto together = [&](ArrayRef<std::function<void()>> tasks) {
+    if (!pool) {
+      for (const std::function<void()> &task : tasks)
+        task();
+      return;
+    }
+    for (const std::function<void()> &task : tasks)
+      pool->async(task);
+    pool->wait();
+  };
+  Compiled reference, candidate, wide;
+  together({[&] { reference = build(Kind::Reference); },
+            [&] { candidate = build(Kind::Candidate); },
+            [&] {
+              if (checkF64)
+                wide = build(Kind::Float64);
+            }});
   if (!reference.engine || !candidate.engine || (checkF64 && !wide.engine))
     return 2;
 
@@ -728,13 +758,26 @@ int main(int argc, char **argv) {
       TimingScope runTiming = rootTiming.nest(name);
       return run();
     };
-    if (failed(timed("run the reference",
-                     [&] { return runOn(*reference.engine, frame, refOuts); })) ||
-        failed(timed("run the checked program",
-                     [&] { return runOn(*candidate.engine, frame, gotOuts); })) ||
-        (checkF64 && failed(timed("run the f64 model", [&] {
-           return runOn(*wide.engine, frame, wideOuts, /*widen=*/true);
-         }))))
+    LogicalResult ranReference = success(), ranCandidate = success(),
+                  ranWide = success();
+    together({[&] {
+                ranReference = timed("run the reference", [&] {
+                  return runOn(*reference.engine, frame, refOuts);
+                });
+              },
+              [&] {
+                ranCandidate = timed("run the checked program", [&] {
+                  return runOn(*candidate.engine, frame, gotOuts);
+                });
+              },
+              [&] {
+                if (checkF64)
+                  ranWide = timed("run the f64 model", [&] {
+                    return runOn(*wide.engine, frame, wideOuts,
+                                 /*widen=*/true);
+                  });
+              }});
+    if (failed(ranReference) || failed(ranCandidate) || failed(ranWide))
       return 2;
     if (f == 0) {
       // Each program must give the same bits twice, or no comparison means

@@ -202,6 +202,52 @@ def resnet18_groupnorm(factor):
         return tv.resnet18(norm_layer=group_norm)
 
 
+def densenet(size):
+    """torchvision's DenseNet: BatchNorm and ReLU before each conv
+    (pre-activation), dense concatenation. Full size is DenseNet-121; small
+    keeps its block configuration at an eighth of the widths (growth 4, 8
+    initial features)."""
+    if size == "full":
+        return tv.densenet121()
+    from torchvision.models.densenet import DenseNet
+    return DenseNet(growth_rate=4, block_config=(6, 12, 24, 16),
+                    num_init_features=8, num_classes=10)
+
+
+def shufflenet(size):
+    """torchvision's ShuffleNetV2: channel split, depthwise convs with
+    BatchNorm and no activation, channel shuffle. Full size is x1.0; small
+    keeps the stage repeats at widths whose halves stay even."""
+    if size == "full":
+        return tv.shufflenet_v2_x1_0()
+    from torchvision.models.shufflenetv2 import ShuffleNetV2
+    return ShuffleNetV2([4, 8, 4], [8, 16, 32, 64, 128], num_classes=10)
+
+
+def googlenet(factor):
+    """torchvision's GoogLeNet (Inception v1) without the auxiliary heads:
+    every BasicConv2d is conv + BatchNorm (eps 1e-3) + ReLU, four branches
+    concatenated per Inception block."""
+    with narrowed(factor):
+        return tv.googlenet(aux_logits=False, init_weights=True,
+                            num_classes=10 if factor > 1 else 1000)
+
+
+def yolo11n(size):
+    """ultralytics' YOLO11n from yolo11n.yaml (no weights downloaded): C3k2,
+    SPPF, C2PSA attention, a Detect head with depthwise-separable class
+    branches. Small: the width knob and DFL bins as for YOLOv8n."""
+    from ultralytics.nn.tasks import DetectionModel, yaml_model_load
+    if size == "full":
+        return FirstOutput(DetectionModel("yolo11n.yaml", nc=80,
+                                          verbose=False))
+    cfg = yaml_model_load("yolo11n.yaml")
+    cfg["reg_max"] = 4
+    cfg["scales"] = {"n": [0.5, 0.0625, 1024]}
+    cfg["scale"] = "n"
+    return FirstOutput(DetectionModel(cfg, nc=8, verbose=False))
+
+
 tv = torchvision.models
 # name: (builder, narrowing factor, small input, full input, note)
 MODELS = {
@@ -220,6 +266,12 @@ MODELS = {
     "yolov8n": (None, 1, 64, 640, "C2f, SPPF, Detect head (DFL)"),
     "convnext": (None, 1, 32, 224, "LayerNorm over channels, no BatchNorm"),
     "resnet18_gn": (None, 16, 32, 224, "GroupNorm, no BatchNorm"),
+    "densenet121": (None, 8, 32, 224,
+                    "pre-activation BN-ReLU-conv, dense concatenation"),
+    "shufflenet_v2": (None, 1, 32, 224,
+                      "channel split and shuffle, depthwise conv + BN"),
+    "googlenet": (None, 8, 32, 224, "Inception blocks, BN eps 1e-3"),
+    "yolo11n": (None, 1, 64, 640, "C3k2, C2PSA attention, Detect (DFL)"),
     "resnet18_f16": (None, 16, 32, 224, "ResNet-18 in float16"),
     "mobilenet_v3_small_bf16": (None, 8, 32, 224,
                                 "MobileNetV3-small in bfloat16"),
@@ -245,6 +297,14 @@ def build(name, size):
         model = yolov8n_narrow() if size == "small" else yolov8n()
     elif name == "convnext":
         model = convnext(size)
+    elif name == "densenet121":
+        model = densenet(size)
+    elif name == "shufflenet_v2":
+        model = shufflenet(size)
+    elif name == "googlenet":
+        model = googlenet(factor if size == "small" else 1)
+    elif name == "yolo11n":
+        model = yolo11n(size)
     elif name == "resnet18_gn":
         model = resnet18_groupnorm(factor if size == "small" else 1)
     elif name == "ssdlite":
