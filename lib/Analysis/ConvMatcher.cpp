@@ -74,7 +74,6 @@ static void absorbAccumulatorRounding(ConvMatch &m) {
 
 /// Checks element types and the channel dimension shared by all frontends.
 static std::optional<ConvMatchResult> checkTypes(ConvMatch &m) {
-  absorbAccumulatorRounding(m);
   auto in = cast<ShapedType>(m.input.getType());
   auto flt = cast<ShapedType>(m.filter.getType());
   auto out = cast<ShapedType>(m.output.getType());
@@ -209,6 +208,7 @@ static ConvMatchResult matchLinalg(linalg::LinalgOp op, ConvLayout layout) {
     m.output = collapse.getResult();
     m.absorbed.push_back(collapse);
   }
+  absorbAccumulatorRounding(m);
   if (auto refused = checkTypes(m))
     return *refused;
   auto inType = cast<ShapedType>(m.input.getType());
