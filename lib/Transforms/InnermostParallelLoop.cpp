@@ -1,0 +1,71 @@
+//===- InnermostParallelLoop.cpp - reductions inside the outer loops ------===//
+///
+/// `convert-linalg-to-loops` keeps a named op's iterator order, and a conv
+/// names its reductions last: the innermost loop is the kernel's width.
+/// Moving the reductions in front of the innermost parallel loop makes that
+/// loop the output's contiguous dimension, which LLVM vectorizes, and keeps
+/// each output element's summation order.
+///
+//===----------------------------------------------------------------------===//
+#include "FusionDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::fusion {
+#define GEN_PASS_DEF_INNERMOSTPARALLELLOOP
+#include "FusionDialect/Transforms/Passes.h.inc"
+} // namespace mlir::fusion
+
+using namespace mlir;
+
+/// The loop order with every reduction between the outer parallel loops and
+/// the innermost parallel loop; empty when there is nothing to move.
+static SmallVector<unsigned>
+reductionsBeforeInnermostParallel(ArrayRef<utils::IteratorType> iterators) {
+  SmallVector<unsigned> parallel, reduction;
+  for (auto [i, kind] : llvm::enumerate(iterators))
+    (kind == utils::IteratorType::parallel ? parallel : reduction)
+        .push_back(i);
+  if (reduction.empty() || parallel.size() < 2)
+    return {};
+  SmallVector<unsigned> order(parallel.begin(), parallel.end() - 1);
+  order.append(reduction);
+  order.push_back(parallel.back());
+  if (llvm::equal(order, llvm::seq<unsigned>(0, order.size())))
+    return {};
+  return order;
+}
+
+namespace {
+struct InnermostParallelLoopPass
+    : public mlir::fusion::impl::InnermostParallelLoopBase<
+          InnermostParallelLoopPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> candidates;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (!reductionsBeforeInnermostParallel(op.getIteratorTypesArray())
+               .empty())
+        candidates.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : candidates) {
+      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+      if (!generic) {
+        rewriter.setInsertionPoint(op);
+        FailureOr<linalg::GenericOp> generalized =
+            linalg::generalizeNamedOp(rewriter, op);
+        if (failed(generalized))
+          continue;
+        generic = *generalized;
+      }
+      SmallVector<unsigned> order =
+          reductionsBeforeInnermostParallel(generic.getIteratorTypesArray());
+      // interchangeGenericOp takes, per new loop position, the old loop.
+      (void)linalg::interchangeGenericOp(rewriter, generic, order);
+    }
+  }
+};
+} // namespace
