@@ -524,6 +524,11 @@ static std::optional<ConvMatchResult> checkGeometry(const ConvMatch &m) {
 }
 
 ConvMatchResult mlir::fusion::matchConvolution(Operation *op) {
+  // Fusion reads chains of tensor values; a conv on buffers (after
+  // bufferization) has no result to follow and is no candidate.
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      linalgOp && !linalgOp.hasPureTensorSemantics())
+    return ConvMatchResult();
   ConvMatchResult result = matchConvolutionForm(op);
   if (result.status == ConvMatchStatus::Matched)
     if (std::optional<ConvMatchResult> refused = checkGeometry(result.match))

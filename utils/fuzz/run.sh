@@ -34,12 +34,17 @@ while (($#)); do
     *) echo "fuzz: unknown argument $1" >&2; exit 2 ;;
   esac
 done
+# The commands run inside the scratch directory: relative paths given here
+# would no longer name the tools there (every run then "fails" as if the
+# mutant were rejected).
+[ -d "$build" ] && build=$(cd "$build" && pwd)
 bin="$build/bin"
 for tool in fusion-mutate fusion-opt fusion-verify fusion-compile; do
   [ -x "$bin/$tool" ] || { echo "fuzz: no $bin/$tool; build first" >&2; exit 2; }
 done
 [ -n "$out" ] || out=$(mktemp -d)
 mkdir -p "$out/findings" "$out/work"
+out=$(cd "$out" && pwd)
 
 # The corpus: the suite's hand-written inputs, small files only (the
 # exported networks take seconds per tool run and add no new op forms).
