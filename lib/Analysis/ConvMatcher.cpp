@@ -32,9 +32,9 @@ static SmallVector<int64_t, 2> readPair(DenseIntElementsAttr attr) {
   return result;
 }
 
-static bool isSupportedFloat(Type t) {
-  return t.isF32() || t.isF16() || t.isBF16();
-}
+static bool isHalfFloat(Type t) { return t.isF16() || t.isBF16(); }
+
+static bool isSupportedFloat(Type t) { return t.isF32() || isHalfFloat(t); }
 
 /// Whether `op` is an elementwise `linalg.generic` whose only computation is
 /// `arith.truncf` of its single input to `to`.
@@ -62,8 +62,8 @@ static void absorbAccumulatorRounding(ConvMatch &m) {
   Type inType = cast<ShapedType>(m.input.getType()).getElementType();
   Type filterType = cast<ShapedType>(m.filter.getType()).getElementType();
   Type outType = cast<ShapedType>(m.output.getType()).getElementType();
-  if (!(inType.isF16() || inType.isBF16()) || filterType != inType ||
-      !outType.isF32() || !m.output.hasOneUse())
+  if (!isHalfFloat(inType) || filterType != inType || !outType.isF32() ||
+      !m.output.hasOneUse())
     return;
   Operation *user = *m.output.getUsers().begin();
   if (!isTruncationTo(user, inType))
@@ -85,7 +85,7 @@ static std::optional<ConvMatchResult> checkTypes(ConvMatch &m) {
     os << "conv on " << in.getElementType() << " x " << flt.getElementType()
        << " -> " << et << "; fused ops take f32, f16 or bf16 throughout";
     if (et.isF32() && in.getElementType() == flt.getElementType() &&
-        (in.getElementType().isF16() || in.getElementType().isBF16()))
+        isHalfFloat(in.getElementType()))
       os << " (an f32 accumulation is taken when its only user rounds it "
             "back to "
          << in.getElementType() << " with an arith.truncf generic)";

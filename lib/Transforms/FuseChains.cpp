@@ -146,6 +146,18 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
   return linalg::TransposeOp::create(b, loc, fused, init, perm)->getResult(0);
 }
 
+/// Appends, last first, the ops a match absorbed after the conv (a collapse,
+/// a group concat, an accumulator rounding), then the conv: once the match's
+/// value is replaced they are dead. What fed the conv (an absorbed pad, the
+/// accumulator init) is erased through them when nothing else reads it.
+static void appendConvAndResultSide(const ConvMatch &conv,
+                                    SmallVectorImpl<Operation *> &dead) {
+  for (Operation *op : llvm::reverse(conv.absorbed))
+    if (isa<tensor::CollapseShapeOp, tosa::ConcatOp, linalg::GenericOp>(op))
+      dead.push_back(op);
+  dead.push_back(conv.conv);
+}
+
 /// The conv alone (its zero padding and accumulator init absorbed) as a
 /// fused op with no normalization and no activation.
 static void wrapConvAlone(ConvMatch &conv) {
@@ -169,10 +181,7 @@ static void wrapConvAlone(ConvMatch &conv) {
       ActivationAttr::get(b.getContext(), ActivationKind::none));
   conv.output.replaceAllUsesWith(alone);
   SmallVector<Operation *> dead;
-  for (Operation *op : llvm::reverse(conv.absorbed))
-    if (isa<tensor::CollapseShapeOp, tosa::ConcatOp, linalg::GenericOp>(op))
-      dead.push_back(op);
-  dead.push_back(conv.conv);
+  appendConvAndResultSide(conv, dead);
   eraseDeadOpsFrom(dead);
 }
 
@@ -344,10 +353,7 @@ struct FuseChainsPass : public mlir::fusion::impl::FuseChainsBase<FuseChainsPass
     for (ChainStep &step : llvm::reverse(m.steps))
       for (Operation *op : llvm::reverse(step.ops))
         dead.push_back(op);
-    for (Operation *op : llvm::reverse(m.conv.absorbed))
-      if (isa<tensor::CollapseShapeOp, tosa::ConcatOp, linalg::GenericOp>(op))
-        dead.push_back(op);
-    dead.push_back(m.conv.conv);
+    appendConvAndResultSide(m.conv, dead);
     eraseDeadOpsFrom(dead);
     return true;
   }

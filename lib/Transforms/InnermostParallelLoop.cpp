@@ -44,14 +44,16 @@ struct InnermostParallelLoopPass
     : public mlir::fusion::impl::InnermostParallelLoopBase<
           InnermostParallelLoopPass> {
   void runOnOperation() override {
-    SmallVector<linalg::LinalgOp> candidates;
+    // Each op with its new loop order (generalizing keeps the iterators).
+    SmallVector<std::pair<linalg::LinalgOp, SmallVector<unsigned>>> moves;
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (!reductionsBeforeInnermostParallel(op.getIteratorTypesArray())
-               .empty())
-        candidates.push_back(op);
+      SmallVector<unsigned> order =
+          reductionsBeforeInnermostParallel(op.getIteratorTypesArray());
+      if (!order.empty())
+        moves.emplace_back(op, std::move(order));
     });
     IRRewriter rewriter(&getContext());
-    for (linalg::LinalgOp op : candidates) {
+    for (auto &[op, order] : moves) {
       auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
       if (!generic) {
         rewriter.setInsertionPoint(op);
@@ -61,8 +63,6 @@ struct InnermostParallelLoopPass
           continue;
         generic = *generalized;
       }
-      SmallVector<unsigned> order =
-          reductionsBeforeInnermostParallel(generic.getIteratorTypesArray());
       // interchangeGenericOp takes, per new loop position, the old loop.
       (void)linalg::interchangeGenericOp(rewriter, generic, order);
     }
