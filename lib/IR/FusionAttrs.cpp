@@ -120,3 +120,44 @@ void ActivationAttr::print(AsmPrinter &printer) const {
   }
   printer << ">";
 }
+
+LogicalResult
+LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           LoweringStrategy, int64_t channelsPerThread,
+                           int64_t columnsPerThread, LoopOrder) {
+  if (channelsPerThread < 1 || columnsPerThread < 1)
+    return emitError() << "lowering_config expects channels_per_thread and "
+                          "columns_per_thread >= 1, got "
+                       << channelsPerThread << " and " << columnsPerThread;
+  if (channelsPerThread > kMaxAccumulators ||
+      columnsPerThread > kMaxAccumulators ||
+      channelsPerThread * columnsPerThread > kMaxAccumulators)
+    return emitError() << "lowering_config expects at most " << kMaxAccumulators
+                       << " accumulators per thread, got " << channelsPerThread
+                       << " channels x " << columnsPerThread << " columns";
+  return success();
+}
+
+std::optional<std::string>
+LoweringConfigAttr::explainMismatch(int64_t outChannels,
+                                    int64_t outWidth) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (outChannels % getChannelsPerThread() != 0) {
+    os << "lowering_config's channels_per_thread (" << getChannelsPerThread()
+       << ") does not divide the " << outChannels << " output channels";
+    return text;
+  }
+  if (ShapedType::isDynamic(outWidth) && getColumnsPerThread() != 1) {
+    os << "lowering_config's columns_per_thread (" << getColumnsPerThread()
+       << ") must be 1 for a dynamic output width";
+    return text;
+  }
+  if (!ShapedType::isDynamic(outWidth) &&
+      outWidth % getColumnsPerThread() != 0) {
+    os << "lowering_config's columns_per_thread (" << getColumnsPerThread()
+       << ") does not divide the output width " << outWidth;
+    return text;
+  }
+  return std::nullopt;
+}

@@ -228,7 +228,12 @@ static LogicalResult verifyConvOp(OpTy op, ValueRange perChannel) {
                         op.getPadding(),   op.getGroups()};
   if (std::optional<std::string> why = explainInvalidConvGeometry(geometry))
     return op.emitOpError(*why);
-  int64_t outChannels = out.getDimSize(isChannelsLast(op.getLayout()) ? 3 : 1);
+  bool last = isChannelsLast(op.getLayout());
+  int64_t outChannels = out.getDimSize(last ? 3 : 1);
+  if (LoweringConfigAttr config = op.getLoweringConfigAttr())
+    if (std::optional<std::string> why =
+            config.explainMismatch(outChannels, out.getDimSize(last ? 2 : 3)))
+      return op.emitOpError(*why);
   for (Value v : perChannel) {
     if (!v)
       continue;

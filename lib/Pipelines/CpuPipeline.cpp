@@ -52,6 +52,7 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
   front.report = report;
   front.linalgConvs = options.linalgConvs;
   front.reuseOrder = options.reuseOrder;
+  front.loweringTarget = "cpu";
   // The GPU loop mapping runs what a GPU thread runs: one anchor.
   front.decodeLanes = options.testGpuLoopMapping ? 1 : options.decodeLanes;
   addFusionFront(pm, front);

@@ -30,6 +30,10 @@ struct FusionFront {
   /// Order the fused loop nests for the host's caches (fusion-lower-to-loops
   /// reuse-order); the GPU keeps the layout's order.
   bool reuseOrder = false;
+  /// What fusion-select-lowering chooses for: "gpu" or "cpu".
+  std::string loweringTarget = "gpu";
+  /// One remark per fused op: its lowering configuration and why.
+  bool explainLowering = false;
   /// Anchors one iteration of a detection decode computes as vector lanes
   /// (fusion-lower-to-loops decode-lanes); the GPU keeps one per thread.
   int64_t decodeLanes = 1;
@@ -52,6 +56,7 @@ FusionFront frontFor(const Options &options) {
   front.columnsPerThread = options.columnsPerThread;
   front.externalWeights = options.externalWeights;
   front.testSkipWeightScaling = options.testSkipWeightScaling;
+  front.explainLowering = options.explainLowering;
   return front;
 }
 

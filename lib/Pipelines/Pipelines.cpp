@@ -50,6 +50,13 @@ void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
     pm.addPass(createLowerToLinalg());
     return;
   }
+  SelectLoweringOptions select;
+  select.target = front.loweringTarget;
+  select.channelsPerThread = front.channelsPerThread;
+  select.columnsPerThread = front.columnsPerThread;
+  select.reuseOrder = front.reuseOrder;
+  select.explain = front.explainLowering;
+  pm.addPass(createSelectLowering(select));
   LowerToLoopsOptions loops;
   loops.channelsPerThread = front.channelsPerThread;
   loops.columnsPerThread = front.columnsPerThread;
@@ -109,12 +116,20 @@ void mlir::fusion::registerFusionPipelines() {
       [](function_ref<void(const mlir::detail::PassOptions &)> printOptions) {
         printOptions(FusionToPtxOptions());
       });
-  PassPipelineRegistration<FusionToCpuOptions>(
+  registerPassPipeline(
       "fusion-to-cpu",
       "Fuse (unless fuse=false) and lower linalg/TOSA to LLVM for the host",
-      [](OpPassManager &pm, const FusionToCpuOptions &options) {
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        FusionToCpuOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
         if (failed(buildFusionToCpuPipeline(pm, options)))
-          llvm::errs() << "fusion-to-cpu: an upstream pass is missing from "
-                          "this MLIR build\n";
+          return errorHandler("fusion-to-cpu: an upstream pass is missing "
+                              "from this MLIR build");
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> printOptions) {
+        printOptions(FusionToCpuOptions());
       });
 }

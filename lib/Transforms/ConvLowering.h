@@ -40,6 +40,10 @@ dynamicResultSizes(OpBuilder &b, Location loc, Value input,
                    const FilterGeometry &geometry, ArrayRef<int64_t> padding,
                    ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations);
 
+/// `order[i]`: the output dimension a register-blocked forall's i-th
+/// dimension walks, for a layout whose channel dimension is last or not.
+SmallVector<int64_t> loopOrderDims(LoopOrder order, bool channelsLast);
+
 /// Applies a lowering's patterns to `root`; fails, naming the op, when a
 /// fused op is left (`target` names the lowering in the message).
 LogicalResult lowerAllFusedOps(Operation *root, RewritePatternSet &&patterns,

@@ -192,7 +192,7 @@ static FoldOutcome tryFold(RewriterBase &rewriter, ConvBnActOp op,
   rewriter.replaceOpWithNewOp<ConvBiasActOp>(
       op, op.getType(), op.getInput(), newFilter, newBias, op.getLayout(),
       op.getStrides(), op.getDilations(), op.getPadding(), op.getGroups(),
-      op.getActivation());
+      op.getActivation(), op.getLoweringConfigAttr());
   if (cleanUp)
     eraseDeadOpsFrom(oldProducers);
   return out;

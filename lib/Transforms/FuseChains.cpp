@@ -93,10 +93,11 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
         channelConstant(b, loc, std::vector<double>(channels, 0.0), statType);
     Value var =
         channelConstant(b, loc, std::vector<double>(channels, 1.0), statType);
-    fused = ConvBnActOp::create(b, loc, resultType, conv.input, filter,
-                                bias, mean, var, gamma, beta,
-                                APFloat(0.0), conv.layout, strides,
-                                dilations, padding, groups, m.activation);
+    fused =
+        ConvBnActOp::create(b, loc, resultType, conv.input, filter, bias, mean,
+                            var, gamma, beta, APFloat(0.0), conv.layout,
+                            strides, dilations, padding, groups, m.activation,
+                            /*lowering_config=*/LoweringConfigAttr());
   } else {
     if (m.affine.symbolic) {
       // A shift from parameters that are not constants: built as vectors.
@@ -120,9 +121,10 @@ static Value buildFusedOp(OpBuilder &b, ChainMatch &m) {
                                 channelConstant(b, loc, m.affine.shift, f32));
       }
     }
-    fused = ConvBiasActOp::create(b, loc, resultType, conv.input, filter,
-                                  bias, conv.layout, strides, dilations,
-                                  padding, groups, m.activation);
+    fused = ConvBiasActOp::create(b, loc, resultType, conv.input, filter, bias,
+                                  conv.layout, strides, dilations, padding,
+                                  groups, m.activation,
+                                  /*lowering_config=*/LoweringConfigAttr());
   }
 
   // Re-apply the layout change the chain made (TOSA's NHWC conv inside an
@@ -178,7 +180,8 @@ static void wrapConvAlone(ConvMatch &conv) {
   Value alone = ConvBiasActOp::create(
       b, loc, resultType, conv.input, filter, bias, conv.layout, conv.strides,
       conv.dilations, conv.padding, conv.groups,
-      ActivationAttr::get(b.getContext(), ActivationKind::none));
+      ActivationAttr::get(b.getContext(), ActivationKind::none),
+      /*lowering_config=*/LoweringConfigAttr());
   conv.output.replaceAllUsesWith(alone);
   SmallVector<Operation *> dead;
   appendConvAndResultSide(conv, dead);

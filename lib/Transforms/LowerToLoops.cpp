@@ -67,48 +67,6 @@ struct IndexMath {
 };
 } // namespace
 
-static int64_t largestPowerOfTwoDividing(int64_t extent, int64_t most) {
-  int64_t block = 1;
-  if (ShapedType::isDynamic(extent))
-    return block;
-  while (block * 2 <= most && extent % (block * 2) == 0)
-    block *= 2;
-  return block;
-}
-
-/// Columns need not be a power of two: a 7-wide map (ResNet's last stage)
-/// would otherwise get one column per iteration, one multiply-add per load.
-static int64_t largestDivisorAtMost(int64_t extent, int64_t most) {
-  if (ShapedType::isDynamic(extent))
-    return 1;
-  for (int64_t block = std::min(extent, most); block > 1; --block)
-    if (extent % block == 0)
-      return block;
-  return 1;
-}
-
-static RegisterBlock chooseBlock(const FilterGeometry &geo,
-                                 int64_t outChannels, int64_t outWidth,
-                                 bool channelsLast,
-                                 const LowerToLoopsOptions &options) {
-  RegisterBlock block;
-  block.channels = largestPowerOfTwoDividing(geo.groupOutChannels,
-                                             options.channelsPerThread);
-  // In NHWC neighbouring channels are neighbours in memory even across
-  // groups (depthwise): blocking them gives contiguous loads and stores,
-  // each channel reading its own input.
-  if (channelsLast) {
-    int64_t across =
-        largestPowerOfTwoDividing(outChannels, options.channelsPerThread);
-    if (across > block.channels) {
-      block.channels = across;
-      block.sharedInput = false;
-    }
-  }
-  block.columns = largestDivisorAtMost(outWidth, options.columnsPerThread);
-  return block;
-}
-
 /// Filter indices of (output channel f, group-local input channel ci, kh, kw).
 static SmallVector<Value> filterIndex(IndexMath &m, ConvLayout layout, Value f,
                                       Value ci, Value kh, Value kw,
@@ -163,50 +121,6 @@ accumulateIf(OpBuilder &b, Location loc, Value condition, ValueRange accs,
   return SmallVector<Value>(branch.getResults());
 }
 
-/// Bytes a re-read may span and still come from cache: one core's L2 on
-/// the machine of bench/RESULTS.md (1 MiB). A map or filter that fits is
-/// read again from L2, which costs little; one that does not is streamed
-/// from memory again.
-static constexpr int64_t kReuseCacheBytes = 1 << 20;
-
-/// The forall's dimension order that streams fewer bytes from memory twice,
-/// for static shapes. With channel blocks outermost, each block reads the
-/// input again; with them innermost, each output tile reads the whole
-/// filter again while its input tile stays in cache. A re-read costs
-/// nothing when what is re-read fits in kReuseCacheBytes. Where blocks read
-/// disjoint inputs (depthwise, channels-last across groups), or neither
-/// order re-reads from memory, the layout's order, contiguous dimension
-/// innermost, stays.
-static SmallVector<int64_t> cacheReuseOrder(const FilterGeometry &geo,
-                                            const RegisterBlock &block,
-                                            RankedTensorType input,
-                                            RankedTensorType result,
-                                            RankedTensorType filter,
-                                            int64_t cDim, int64_t hDim,
-                                            int64_t wDim) {
-  SmallVector<int64_t> layoutOrder = {0, 1, 2, 3};
-  if (!input.hasStaticShape() || !result.hasStaticShape() ||
-      !filter.hasStaticShape() || !block.sharedInput ||
-      geo.groupInChannels != input.getDimSize(cDim))
-    return layoutOrder;
-  int64_t bytes = input.getElementTypeBitWidth() / 8;
-  int64_t inputBytes = input.getNumElements() / input.getDimSize(0) * bytes;
-  int64_t filterBytes = filter.getNumElements() * bytes;
-  int64_t channelBlocks = result.getDimSize(cDim) / block.channels;
-  int64_t tiles = result.getDimSize(hDim) *
-                  (result.getDimSize(wDim) / block.columns);
-  auto streamedAgain = [](int64_t size, int64_t reads) {
-    return size <= kReuseCacheBytes ? 0.0 : double(reads - 1) * double(size);
-  };
-  double outer = streamedAgain(inputBytes, channelBlocks);
-  double inner = streamedAgain(filterBytes, tiles);
-  if (inner < outer)
-    return {0, hDim, wDim, cDim};
-  if (outer < inner)
-    return {0, cDim, hDim, wDim};
-  return layoutOrder;
-}
-
 template <typename OpTy>
 static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
                                         const LowerToLoopsOptions &options) {
@@ -222,8 +136,28 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
   int64_t outChannels = resultType.getDimSize(cDim);
   FilterGeometry geo = FilterGeometry::of(layout, filterType.getShape(),
                                           outChannels, op.getGroups());
-  RegisterBlock block = chooseBlock(geo, outChannels,
-                                    resultType.getDimSize(wDim), last, options);
+  // The one place strategies are dispatched; register_block is the one
+  // there is.
+  LoweringConfigAttr config = op.getLoweringConfigAttr();
+  if (!config) {
+    SelectLoweringOptions select;
+    select.target = options.reuseOrder ? "cpu" : "gpu";
+    select.channelsPerThread = options.channelsPerThread;
+    select.columnsPerThread = options.columnsPerThread;
+    select.reuseOrder = options.reuseOrder;
+    FailureOr<LoweringChoice> choice = selectLoweringConfig(op, select);
+    if (failed(choice))
+      return failure();
+    config = choice->config;
+  }
+  switch (config.getStrategy()) {
+  case LoweringStrategy::register_block:
+    break;
+  }
+  RegisterBlock block;
+  block.channels = config.getChannelsPerThread();
+  block.columns = config.getColumnsPerThread();
+  block.sharedInput = geo.groupOutChannels % block.channels == 0;
   FusedEpilogue epilogue = FusedEpilogue::of(op);
   Type accType = epilogue.accType;
   Type inElement = inputType.getElementType();
@@ -240,10 +174,7 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
                                       *dynamicSizes);
   // One iteration per register block: channels and columns count blocks.
   // `order[i]` is the output dimension the forall's i-th dimension walks.
-  SmallVector<int64_t> order = {0, 1, 2, 3};
-  if (options.reuseOrder)
-    order = cacheReuseOrder(geo, block, inputType, resultType, filterType, cDim,
-                       hDim, wDim);
+  SmallVector<int64_t> order = loopOrderDims(config.getLoopOrder(), last);
   SmallVector<OpFoldResult> bounds;
   for (int64_t d : order) {
     int64_t perBlock =

@@ -44,4 +44,48 @@ def Fusion_ActivationAttr : AttrDef<Fusion_Dialect, "Activation"> {
   }];
 }
 
+def Fusion_LoweringConfigAttr : AttrDef<Fusion_Dialect, "LoweringConfig"> {
+  let mnemonic = "lowering_config";
+  let summary = "how one fused op is lowered: strategy and its parameters";
+  let description = [{
+    The codegen choice for one fused conv, as data: chosen once per op by
+    `fusion-select-lowering` from the op's shape and the target (or written
+    in the IR by a user, which the selection keeps), then read by
+    `fusion-lower-to-loops`, which emits exactly what it says.
+
+    ```
+    #fusion.lowering_config<strategy = register_block,
+                            channels_per_thread = 8,
+                            columns_per_thread = 28,
+                            loop_order = channels_inner>
+    ```
+
+    `register_block`: one `scf.forall` iteration (one GPU thread) computes
+    `channels_per_thread` output channels times `columns_per_thread` output
+    columns in registers. Both must divide the op's output channels and
+    output width (a dynamic width takes 1 column); at most 256 accumulators
+    per iteration. `loop_order` orders the forall's dimensions (see
+    `LoopOrder`); the GPU pipeline takes only `layout`.
+  }];
+  let parameters = (ins
+    EnumParameter<Fusion_LoweringStrategy>:$strategy,
+    "int64_t":$channels_per_thread,
+    "int64_t":$columns_per_thread,
+    EnumParameter<Fusion_LoopOrder>:$loop_order
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Most accumulators one iteration may hold: beyond this the register
+    /// file spills on the GPU and the host compiler's time grows with the
+    /// block's square (bench/RESULTS.md, "Compile time").
+    static constexpr int64_t kMaxAccumulators = 256;
+    /// Why this configuration cannot lower a conv with `outChannels` output
+    /// channels and an output `outWidth` wide (dynamic: ShapedType's
+    /// marker); nullopt when it can.
+    std::optional<std::string> explainMismatch(int64_t outChannels,
+                                               int64_t outWidth) const;
+  }];
+}
+
 #endif // FUSION_ATTRS_TD

@@ -168,4 +168,37 @@ def Fusion_OutputPacking : I32EnumAttr<"OutputPacking", "results of a decode", [
   let cppNamespace = "::mlir::fusion";
 }
 
+//===----------------------------------------------------------------------===//
+// Lowering configurations
+//===----------------------------------------------------------------------===//
+
+/// How a fused conv becomes loops. One case today; the next strategy (an
+/// implicit GEMM on tensor cores) is a new case here, a new branch where
+/// the strategies are dispatched (lib/Transforms/LowerToLoops.cpp), and a
+/// new rule in the selection (lib/Transforms/SelectLowering.cpp).
+def Fusion_LoweringStrategy : I32EnumAttr<"LoweringStrategy", "how a fused conv becomes loops", [
+    // One scf.forall over the output; each iteration keeps a block of
+    // channels x columns in registers through the whole reduction.
+    I32EnumAttrCase<"register_block", 0>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+  let genSpecializedAttr = 0;
+}
+
+/// The order of a register-blocked forall's dimensions.
+def Fusion_LoopOrder : I32EnumAttr<"LoopOrder", "order of a fused loop nest's dimensions", [
+    // The output layout's order: the contiguous dimension innermost (what
+    // the GPU mapping expects: thread x walks it).
+    I32EnumAttrCase<"layout", 0>,
+    // (batch, rows, column blocks, channel blocks): each input tile is read
+    // once for every channel block.
+    I32EnumAttrCase<"channels_inner", 1>,
+    // (batch, channel blocks, rows, column blocks): each filter block is
+    // read once for every tile.
+    I32EnumAttrCase<"channels_outer", 2>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+  let genSpecializedAttr = 0;
+}
+
 #endif // FUSION_BASE_TD

@@ -63,7 +63,8 @@ def Fusion_ConvBnActOp : Fusion_ConvOpBase<"conv_bn_act"> {
     DenseI64ArrayAttr:$dilations,
     DenseI64ArrayAttr:$padding,
     I64Attr:$groups,
-    Fusion_ActivationAttr:$activation
+    Fusion_ActivationAttr:$activation,
+    OptionalAttr<Fusion_LoweringConfigAttr>:$lowering_config
   );
   let results = (outs Fusion_FloatTensor:$result);
   let assemblyFormat = [{
@@ -102,7 +103,8 @@ def Fusion_ConvBiasActOp : Fusion_ConvOpBase<"conv_bias_act"> {
     DenseI64ArrayAttr:$dilations,
     DenseI64ArrayAttr:$padding,
     I64Attr:$groups,
-    Fusion_ActivationAttr:$activation
+    Fusion_ActivationAttr:$activation,
+    OptionalAttr<Fusion_LoweringConfigAttr>:$lowering_config
   );
   let results = (outs Fusion_FloatTensor:$result);
   let assemblyFormat = [{

@@ -37,6 +37,11 @@ struct FusionPipelineOptions : public PassPipelineOptions<Derived> {
                      "given at run time (fusion-externalize-weights); 0 "
                      "keeps them all"),
       llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<bool> explainLowering{
+      *this, "explain-lowering",
+      llvm::cl::desc("One remark per fused conv: the lowering configuration "
+                     "fusion-select-lowering chose (or the IR set) and why"),
+      llvm::cl::init(false)};
   ::mlir::detail::PassOptions::Option<bool> testSkipWeightScaling{
       *this, "test-skip-weight-scaling",
       llvm::cl::desc("Test only: fold BatchNorm into the bias but not the "

@@ -53,9 +53,24 @@ void populateFoldBatchNormPatterns(RewritePatternSet &patterns);
 /// elementwise epilogue.
 void populateLowerToLinalgPatterns(RewritePatternSet &patterns);
 
+/// A fused conv's lowering configuration as fusion-select-lowering picks it,
+/// and why, in words for its remark.
+struct LoweringChoice {
+  LoweringConfigAttr config;
+  std::string why;
+};
+
+/// The configuration fusion-select-lowering gives `fusedConv` (a
+/// fusion.conv_bias_act or fusion.conv_bn_act) under `options`, ignoring
+/// any it already has. Fails for a dynamic channel dimension.
+FailureOr<LoweringChoice>
+selectLoweringConfig(Operation *fusedConv,
+                     const SelectLoweringOptions &options);
+
 /// Patterns expanding both fused ops into one register-blocked scf.forall
-/// whose body holds the conv reduction and the epilogue; `options` bounds
-/// the outputs each iteration computes.
+/// whose body holds the conv reduction and the epilogue, as each op's
+/// `lowering_config` says; an op without one gets what
+/// fusion-select-lowering would choose under `options`.
 void populateLowerToLoopsPatterns(RewritePatternSet &patterns,
                                   const LowerToLoopsOptions &options = {});
 

@@ -137,6 +137,48 @@ def LowerToLinalg : Pass<"fusion-lower-to-linalg", "::mlir::ModuleOp"> {
   ];
 }
 
+def SelectLowering : Pass<"fusion-select-lowering"> {
+  let summary = "Choose each fused conv's lowering configuration once, from "
+                "its shape, its type and the target";
+  let description = [{
+    Gives every `fusion.conv_bias_act` and `fusion.conv_bn_act` without one
+    a `lowering_config` attribute (see `#fusion.lowering_config`): the
+    strategy and its parameters, which `fusion-lower-to-loops` then emits
+    exactly. A configuration already in the IR (a user's, for tuning or a
+    test) is kept, and refused with an error when the target cannot take
+    it.
+
+    `register_block` (the one strategy today): the channel block is the
+    largest power of two up to `channels-per-thread` dividing the group's
+    output channels (in NHWC, where neighbouring channels are neighbours in
+    memory, the largest dividing all output channels if larger); the column
+    block is the largest divisor of the output width up to
+    `columns-per-thread` (1 for a dynamic width). With `reuse-order` (the
+    host), the loop order streams fewer bytes from memory twice: channel
+    blocks innermost when the input would otherwise be re-read from memory
+    for every channel block, outermost when the filter would be re-read for
+    every tile (a re-read of at most 1 MiB counts as a cache hit);
+    otherwise the output layout's order, which the GPU mapping takes.
+
+    With `explain`, one remark per op: the configuration and why.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"gpu\"",
+           "What the loops will run on: gpu (loop_order must be layout) or "
+           "cpu">,
+    Option<"channelsPerThread", "channels-per-thread", "int64_t",
+           /*default=*/"4",
+           "Most output channels one iteration computes">,
+    Option<"columnsPerThread", "columns-per-thread", "int64_t",
+           /*default=*/"4",
+           "Most output columns one iteration computes">,
+    Option<"reuseOrder", "reuse-order", "bool", /*default=*/"false",
+           "Order the loops for the host's caches instead of the layout">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "One remark per fused op: its configuration and why">
+  ];
+}
+
 def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
   let summary = "Lower fused ops to one register-blocked loop nest each: "
                 "every output accumulated, biased, normalized and activated "
