@@ -26,7 +26,8 @@ static constexpr llvm::StringLiteral kCpuFront =
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-    "func.func(scf-forall-to-parallel,fusion-expand-strided-copies)";
+    "func.func(scf-forall-to-parallel,fusion-expand-strided-copies,"
+    "fusion-scalarize-block-writes)";
 /// The GPU's tiling, collapsing and one-thread wrapping of every loop nest,
 /// without the launch: the host then runs the mapped loops in order.
 static constexpr llvm::StringLiteral kGpuLoopMapping =
@@ -37,8 +38,10 @@ static constexpr llvm::StringLiteral kGpuLoopMapping =
 static constexpr llvm::StringLiteral kCpuLoops =
     "func.func(fusion-innermost-parallel-loop),convert-linalg-to-loops,";
 static constexpr llvm::StringLiteral kCpuBack =
+    "func.func(convert-vector-to-scf{full-unroll=true}),"
     "fusion-flatten-constant-globals,lower-affine,convert-scf-to-cf,"
     "expand-strided-metadata,lower-affine,convert-vector-to-llvm,"
+    "convert-ub-to-llvm,"
     "finalize-memref-to-llvm,"
     "convert-math-to-llvm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"

@@ -62,7 +62,7 @@ static std::string nvvmLowering(const FusionToPtxOptions &options) {
     target += " l=" + options.libdevice;
   target += "}";
   return "fusion-flatten-constant-globals,convert-nvgpu-to-nvvm,"
-         "gpu-kernel-outlining,convert-vector-to-scf,"
+         "gpu-kernel-outlining,convert-vector-to-scf{full-unroll=true},"
          "convert-scf-to-cf,convert-nvvm-to-llvm,convert-func-to-llvm,"
          "expand-strided-metadata," +
          target +
@@ -71,7 +71,9 @@ static std::string nvvmLowering(const FusionToPtxOptions &options) {
          "gpu.module(strip-debuginfo,convert-gpu-to-nvvm,"
          "llvm-optimize-for-nvvm-target,canonicalize,cse,"
          "reconcile-unrealized-casts),"
-         "gpu-to-llvm,gpu-module-to-binary{format=isa},convert-math-to-llvm,"
+         "gpu-to-llvm,reconcile-unrealized-casts,gpu-module-to-binary{format="
+         "isa},"
+         "convert-math-to-llvm,"
          "canonicalize,cse,reconcile-unrealized-casts";
 }
 

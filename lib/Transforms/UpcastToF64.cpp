@@ -26,7 +26,7 @@ static Type widen(Type type);
 Type mlir::fusion::widenToF64(Type type) { return widen(type); }
 
 /// `type` with every float narrower than f64 made f64 (scalars, and the
-/// elements of tensors and memrefs).
+/// elements of tensors, vectors and memrefs).
 static Type widen(Type type) {
   auto f64 = Float64Type::get(type.getContext());
   if (auto f = dyn_cast<FloatType>(type))
@@ -35,6 +35,8 @@ static Type widen(Type type) {
     return tensor.clone(widen(tensor.getElementType()));
   if (auto tensor = dyn_cast<UnrankedTensorType>(type))
     return UnrankedTensorType::get(widen(tensor.getElementType()));
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.clone(widen(vector.getElementType()));
   if (auto memref = dyn_cast<MemRefType>(type))
     return MemRefType::get(memref.getShape(), widen(memref.getElementType()),
                            memref.getLayout(), memref.getMemorySpace());

@@ -185,24 +185,25 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
                 "in registers, stored once";
   let description = [{
     Expands each `fusion.conv_bias_act` and `fusion.conv_bn_act` into one
-    `scf.forall` over the output. Each iteration (one GPU thread, one trip
-    of the CPU's innermost parallel loop) computes a register block of
-    `channels-per-thread` output channels by `columns-per-thread` output
-    columns: it runs the reduction over input channels and the kernel
-    window with one accumulator per output (f32, or the element type if
-    wider), reading each input value once for all the block's channels of
-    one group and each filter value once for all its columns, then adds the
-    bias, applies the normalization and the activation and writes each
-    element once through `tensor.parallel_insert_slice`. No intermediate
-    (conv result, normalized value) is ever stored.
+    `scf.forall` over the output, as the op's `#fusion.lowering_config`
+    says (chosen by `fusion-select-lowering`; an op without one gets what
+    the selection would choose under this pass's options). Each iteration
+    (one GPU thread, one trip of the CPU's innermost parallel loop)
+    computes a register block of `channels_per_thread` output channels by
+    `columns_per_thread` output columns: it runs the reduction over input
+    channels and the kernel window with one accumulator per output (f32, or
+    the element type if wider), reading each input value once for all the
+    block's channels of one group and each filter value once for all its
+    columns, then adds the bias, applies the normalization and the
+    activation and writes the block into its tile as one vector
+    (`vector.transfer_write` in the tile's memory order), the tile into the
+    output through `tensor.parallel_insert_slice`. No intermediate (conv
+    result, normalized value) is ever stored.
 
-    The forall's dimensions follow the output layout, so its last dimension
-    is the contiguous one: columns in NCHW, channels in NHWC. Block sizes
-    are the largest powers of two up to the options that divide the
-    group's output channels (in NHWC, the channels) and the output width;
-    dynamic widths use one column. Rows of the kernel window that fall in
-    the padding are skipped, and bounds are checked only on sides that
-    have padding.
+    The forall's dimensions follow the configuration's `loop_order`
+    (`layout`: its last dimension is the contiguous one, columns in NCHW,
+    channels in NHWC). Rows of the kernel window that fall in the padding
+    are skipped, and bounds are checked only on sides that have padding.
 
     One expansion serves every layout and grouping (dense, grouped,
     depthwise, channel multipliers). `fusion-to-ptx` maps each forall to
@@ -211,10 +212,12 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
   let options = [
     Option<"channelsPerThread", "channels-per-thread", "int64_t",
            /*default=*/"4",
-           "Most output channels one iteration computes (a power of two)">,
+           "For ops without a lowering_config: most output channels one "
+           "iteration computes">,
     Option<"columnsPerThread", "columns-per-thread", "int64_t",
            /*default=*/"4",
-           "Most output columns one iteration computes (a power of two)">,
+           "For ops without a lowering_config: most output columns one "
+           "iteration computes">,
     Option<"reuseOrder", "reuse-order", "bool", /*default=*/"false",
            "Order the forall's dimensions for cache reuse on the host: "
            "channel blocks innermost (each input tile read once for every "
@@ -250,6 +253,24 @@ def ExpandStridedCopies : Pass<"fusion-expand-strided-copies"> {
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def ScalarizeBlockWrites : Pass<"fusion-scalarize-block-writes"> {
+  let summary = "Write a register block built element by element as one "
+                "store per element";
+  let description = [{
+    `fusion-lower-to-loops` writes each register block into its output tile
+    as one `vector.transfer_write` of a `vector.from_elements`, so that
+    bufferization sees one write per block rather than a chain of inserts
+    whose in-place analysis grows with its square. After bufferization, on
+    the host, this pass turns each such write into one `memref.store` per
+    element: LLVM's SLP vectorizer then packs the stores and the
+    accumulators feeding them as it did before, where a wide vector
+    assembled from scalars ran 3.4x slower (a 3x3 64-channel conv at
+    56x56, bench/RESULTS.md). Writes of other vectors stay.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect"];
 }
 

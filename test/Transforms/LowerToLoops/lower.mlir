@@ -22,9 +22,10 @@
 // CHECK: %[[T:.*]] = tensor.extract_slice %[[O]][%{{.*}}, %[[F]], %[[H]], %{{.*}}] [1, 1, 1, 4] [1, 1, 1, 1]
 // CHECK: tensor.extract %arg2[%[[F]]]
 // CHECK: arith.cmpf ugt
-// CHECK-COUNT-4: tensor.insert
+// CHECK: %[[V:.*]] = vector.from_elements {{.*}} : vector<1x4xf32>
+// CHECK: %[[WT:.*]] = vector.transfer_write %[[V]], %[[T]][%c0, %c0, %c0, %c0] {in_bounds = [true, true], permutation_map = #{{.*}}} : vector<1x4xf32>, tensor<1x1x1x4xf32>
 // CHECK: scf.forall.in_parallel
-// CHECK-NEXT: tensor.parallel_insert_slice %{{.*}} into %[[O]][%{{.*}}, %[[F]], %[[H]], %{{.*}}] [1, 1, 1, 4] [1, 1, 1, 1]
+// CHECK-NEXT: tensor.parallel_insert_slice %[[WT]] into %[[O]][%{{.*}}, %[[F]], %[[H]], %{{.*}}] [1, 1, 1, 4] [1, 1, 1, 1]
 // CHECK: return %[[R]]
 // ONE-LABEL: func.func @dense_nchw
 // ONE: scf.forall ({{.*}}) in (1, 3, 4, 4)
@@ -49,7 +50,8 @@ func.func @dense_nchw(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x3x3xf32>, %b: tens
 // CHECK-NOT: tensor.extract
 // CHECK: scf.yield
 // CHECK: [1, 4, 1, 4] [1, 1, 1, 1]
-// CHECK-COUNT-16: tensor.insert
+// CHECK: vector.from_elements {{.*}} : vector<4x4xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<4x4xf32>, tensor<1x4x1x4xf32>
 func.func @pointwise(%x: tensor<2x16x6x8xf32>, %w: tensor<8x16x1x1xf32>) -> tensor<2x8x6x8xf32> {
   %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> : tensor<2x16x6x8xf32>, tensor<8x16x1x1xf32> -> tensor<2x8x6x8xf32>
   return %0 : tensor<2x8x6x8xf32>
@@ -112,7 +114,8 @@ func.func @dynamic_width(%x: tensor<1x2x4x?xf32>, %w: tensor<4x2x1x1xf32>) -> te
 // CHECK: arith.mulf {{.*}} : f32
 // CHECK: math.sqrt
 // CHECK: arith.truncf {{.*}} : f32 to f16
-// CHECK: tensor.insert {{.*}} : tensor<1x1x2x1xf16>
+// CHECK: vector.from_elements {{.*}} : vector<2x1xf16>
+// CHECK: vector.transfer_write {{.*}} : vector<2x1xf16>, tensor<1x1x2x1xf16>
 func.func @f16_bn(%x: tensor<1x4x4x2xf16>, %w: tensor<3x3x2x3xf16>, %m: tensor<3xf32>, %v: tensor<3xf32>, %g: tensor<3xf32>, %bt: tensor<3xf32>) -> tensor<1x2x2x3xf16> {
   %0 = fusion.conv_bn_act %x, %w mean(%m : tensor<3xf32>) variance(%v : tensor<3xf32>) gamma(%g : tensor<3xf32>) beta(%bt : tensor<3xf32>) epsilon(1.000000e-03) layout(nhwc_hwcf) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <silu> : tensor<1x4x4x2xf16>, tensor<3x3x2x3xf16> -> tensor<1x2x2x3xf16>
   return %0 : tensor<1x2x2x3xf16>

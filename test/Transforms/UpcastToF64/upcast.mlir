@@ -68,3 +68,16 @@ func.func @globals() -> tensor<4xf32> {
   %t = bufferization.to_tensor %g restrict : memref<4xf32> to tensor<4xf32>
   return %t : tensor<4xf32>
 }
+
+// -----
+
+// Vectors too: a fused op's register block is written as one vector.
+// CHECK-LABEL: func.func @block_write
+// CHECK: vector.from_elements %{{.*}}, %{{.*}} : vector<1x2xf64>
+// CHECK: vector.transfer_write {{.*}} : vector<1x2xf64>, tensor<1x1x1x2xf64>
+func.func @block_write(%t: tensor<1x1x1x2xf32>, %a: f32, %b: f32) -> tensor<1x1x1x2xf32> {
+  %c0 = arith.constant 0 : index
+  %v = vector.from_elements %a, %b : vector<1x2xf32>
+  %r = vector.transfer_write %v, %t[%c0, %c0, %c0, %c0] {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2, d3) -> (d2, d3)>} : vector<1x2xf32>, tensor<1x1x1x2xf32>
+  return %r : tensor<1x1x1x2xf32>
+}
