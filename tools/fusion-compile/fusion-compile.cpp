@@ -122,6 +122,14 @@ static cl::opt<bool> testGpuLoopMapping(
     cl::desc("Test only, --target=cpu: the GPU's loop nests (tiling, split "
              "reductions) run on the host"),
     cl::init(false), cl::cat(toolOptions));
+static cl::opt<std::string> pipelineOptions(
+    "pipeline-options",
+    cl::desc("Any option of the target's pipeline (fusion-to-ptx or "
+             "fusion-to-cpu, as `fusion-opt --help` lists them), in that "
+             "pipeline's syntax, e.g. \"explain-lowering "
+             "merge-min-modules=0\"; parsed by the pipeline itself and "
+             "applied after the flags above"),
+    cl::init(""), cl::cat(toolOptions));
 enum class Emit { Shared, Object, LLVMIR };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to write"),
@@ -268,6 +276,11 @@ int main(int argc, char **argv) {
     options.chip = chip;
     options.features = features;
     options.ptxas = findPtxas();
+    if (failed(options.parseFromString(pipelineOptions)))
+      return badUsage("bad --pipeline-options for fusion-to-ptx");
+    if (std::optional<std::string> why =
+            fusion::explainInvalidPtxTarget(options.chip, options.features))
+      return badUsage(*why);
     built = fusion::buildFusionToPtxPipeline(pm, options);
   } else {
     fusion::FusionToCpuOptions options;
@@ -275,6 +288,8 @@ int main(int argc, char **argv) {
     options.testGpuLoopMapping = testGpuLoopMapping;
     options.f64 = wide;
     options.linalgConvs = linalgConvs;
+    if (failed(options.parseFromString(pipelineOptions)))
+      return badUsage("bad --pipeline-options for fusion-to-cpu");
     built = fusion::buildFusionToCpuPipeline(pm, options);
   }
   if (failed(built))
