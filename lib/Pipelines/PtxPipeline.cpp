@@ -71,9 +71,8 @@ static std::string nvvmLowering(const FusionToPtxOptions &options) {
          "gpu.module(strip-debuginfo,convert-gpu-to-nvvm,"
          "llvm-optimize-for-nvvm-target,canonicalize,cse,"
          "reconcile-unrealized-casts),"
-         "gpu-to-llvm,reconcile-unrealized-casts,gpu-module-to-binary{format="
-         "isa},"
-         "convert-math-to-llvm,"
+         "gpu-to-llvm,reconcile-unrealized-casts,"
+         "gpu-module-to-binary{format=isa},convert-math-to-llvm,"
          "canonicalize,cse,reconcile-unrealized-casts";
 }
 

@@ -141,7 +141,6 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
   LoweringConfigAttr config = op.getLoweringConfigAttr();
   if (!config) {
     SelectLoweringOptions select;
-    select.target = options.reuseOrder ? "cpu" : "gpu";
     select.channelsPerThread = options.channelsPerThread;
     select.columnsPerThread = options.columnsPerThread;
     select.reuseOrder = options.reuseOrder;

@@ -107,24 +107,14 @@ cacheReuseOrder(const FilterGeometry &geo, int64_t channels, int64_t columns,
               ")"};
 }
 
-FailureOr<LoweringChoice>
-mlir::fusion::selectLoweringConfig(Operation *fusedConv,
-                                   const SelectLoweringOptions &options) {
-  auto conv = [&]() -> std::optional<std::tuple<ConvLayout, Value, Value,
-                                                RankedTensorType, int64_t>> {
-    if (auto op = dyn_cast<ConvBiasActOp>(fusedConv))
-      return std::make_tuple(op.getLayout(), op.getInput(), op.getFilter(),
-                             cast<RankedTensorType>(op.getType()),
-                             int64_t(op.getGroups()));
-    if (auto op = dyn_cast<ConvBnActOp>(fusedConv))
-      return std::make_tuple(op.getLayout(), op.getInput(), op.getFilter(),
-                             cast<RankedTensorType>(op.getType()),
-                             int64_t(op.getGroups()));
-    return std::nullopt;
-  }();
-  if (!conv)
-    return failure();
-  auto [layout, input, filter, result, groups] = *conv;
+/// selectLoweringConfig for one of the two fused convs.
+template <typename OpTy>
+static FailureOr<LoweringChoice>
+selectFor(OpTy op, const SelectLoweringOptions &options) {
+  ConvLayout layout = op.getLayout();
+  auto result = cast<RankedTensorType>(op.getType());
+  int64_t groups = op.getGroups();
+  Value input = op.getInput(), filter = op.getFilter();
   auto inputType = cast<RankedTensorType>(input.getType());
   auto filterType = cast<RankedTensorType>(filter.getType());
   bool last = isChannelsLast(layout);
@@ -171,11 +161,21 @@ mlir::fusion::selectLoweringConfig(Operation *fusedConv,
   } else {
     os << "; loop order: the layout's, which the GPU mapping takes";
   }
-  MLIRContext *ctx = fusedConv->getContext();
+  MLIRContext *ctx = op.getContext();
   return LoweringChoice{
       LoweringConfigAttr::get(ctx, LoweringStrategy::register_block, channels,
                               columns, order),
       why};
+}
+
+FailureOr<LoweringChoice>
+mlir::fusion::selectLoweringConfig(Operation *fusedConv,
+                                   const SelectLoweringOptions &options) {
+  if (auto op = dyn_cast<ConvBiasActOp>(fusedConv))
+    return selectFor(op, options);
+  if (auto op = dyn_cast<ConvBnActOp>(fusedConv))
+    return selectFor(op, options);
+  return failure();
 }
 
 SmallVector<int64_t> mlir::fusion::loopOrderDims(LoopOrder order, bool last) {
@@ -208,36 +208,43 @@ struct SelectLoweringPass
           "columns-per-thread must be at least 1");
       return signalPassFailure();
     }
-    SelectLoweringOptions options{target, channelsPerThread, columnsPerThread,
-                                  reuseOrder, explain};
+    SelectLoweringOptions options;
+    options.target = target;
+    options.channelsPerThread = channelsPerThread;
+    options.columnsPerThread = columnsPerThread;
+    options.reuseOrder = reuseOrder;
     bool failedAny = false;
     getOperation()->walk([&](Operation *op) {
-      if (!isa<ConvBiasActOp, ConvBnActOp>(op))
-        return;
-      auto given = op->getAttrOfType<LoweringConfigAttr>("lowering_config");
-      if (given) {
-        if (target == "gpu" && given.getLoopOrder() != LoopOrder::layout) {
-          op->emitOpError()
-              << "lowering_config's loop_order "
-              << stringifyLoopOrder(given.getLoopOrder())
-              << " is for the host; the GPU mapping takes loop_order = layout";
-          failedAny = true;
-          return;
-        }
-        if (explain)
-          op->emitRemark() << "lowering: " << given << " (set in the IR)";
-        return;
-      }
-      FailureOr<LoweringChoice> choice = selectLoweringConfig(op, options);
-      if (failed(choice))
-        return; // A dynamic channel dimension: the lowering says so.
-      op->setAttr("lowering_config", choice->config);
-      if (explain)
-        op->emitRemark() << "lowering: " << choice->config << " ("
-                         << choice->why << ")";
+      if (auto conv = dyn_cast<ConvBiasActOp>(op))
+        failedAny |= failed(configure(conv, options));
+      else if (auto conv = dyn_cast<ConvBnActOp>(op))
+        failedAny |= failed(configure(conv, options));
     });
     if (failedAny)
       signalPassFailure();
+  }
+
+  /// Keeps (or refuses) the configuration `op` has, or gives it one.
+  template <typename OpTy>
+  LogicalResult configure(OpTy op, const SelectLoweringOptions &options) {
+    if (LoweringConfigAttr given = op.getLoweringConfigAttr()) {
+      if (target == "gpu" && given.getLoopOrder() != LoopOrder::layout)
+        return op.emitOpError()
+               << "lowering_config's loop_order "
+               << stringifyLoopOrder(given.getLoopOrder())
+               << " is for the host; the GPU mapping takes loop_order = layout";
+      if (explain)
+        op.emitRemark() << "lowering: " << given << " (set in the IR)";
+      return success();
+    }
+    FailureOr<LoweringChoice> choice = selectFor(op, options);
+    if (failed(choice))
+      return success(); // A dynamic channel dimension: the lowering says so.
+    op.setLoweringConfigAttr(choice->config);
+    if (explain)
+      op.emitRemark() << "lowering: " << choice->config << " (" << choice->why
+                      << ")";
+    return success();
   }
 };
 } // namespace
