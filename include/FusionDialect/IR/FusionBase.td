@@ -23,6 +23,11 @@ def Fusion_Dialect : Dialect {
     per-channel value is applied to the right axis.
   }];
   let useDefaultAttributePrinterParser = 1;
+  // Tiling a fused conv (TilingInterface) builds slices, pads and index
+  // arithmetic around it.
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
   let extraClassDeclaration = [{
     /// Version of the dialect's textual form and of the fusion report schema.
     /// Bumped on any incompatible change; see docs/FusionGuide.md.

@@ -6,6 +6,7 @@ include "FusionDialect/IR/FusionBase.td"
 include "FusionDialect/IR/FusionAttrs.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/TilingInterface.td"
 
 class Fusion_Op<string mnemonic, list<Trait> traits = []>
     : Op<Fusion_Dialect, mnemonic, traits>;
@@ -14,7 +15,10 @@ def Fusion_FloatTensor : RankedTensorOf<[F16, BF16, F32]>;
 def Fusion_ParamTensor : RankedTensorOf<[F16, BF16, F32, F64]>;
 
 class Fusion_ConvOpBase<string mnemonic, list<Trait> traits = []>
-    : Fusion_Op<mnemonic, !listconcat(traits, [Pure])> {
+    : Fusion_Op<mnemonic, !listconcat(traits, [Pure,
+        DeclareOpInterfaceMethods<TilingInterface,
+          ["getLoopIteratorTypes", "getIterationDomain",
+           "getTiledImplementation", "getResultTilePosition"]>])> {
   code commonExtraDecls = [{
     /// Index of the channel dimension in the input and the result.
     int64_t getChannelDim() {
