@@ -14,9 +14,11 @@
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir::fusion {
@@ -42,39 +44,162 @@ static DictionaryAttr attributesButName(gpu::GPUFuncOp kernel) {
   return attrs.getDictionary(kernel.getContext());
 }
 
-/// Erases each kernel of `merged` that is identical to an earlier one
-/// (attributes, signature and body, locations aside) and returns the name of
-/// each erased kernel's first copy. Kernels are bucketed by their attributes
-/// and op count, so only likely twins are compared op by op.
-static llvm::DenseMap<StringAttr, StringAttr>
-dropIdenticalKernels(gpu::GPUModuleOp merged) {
+/// The ops of a kernel's body in walk order.
+static SmallVector<Operation *> opsOf(gpu::GPUFuncOp kernel) {
+  SmallVector<Operation *> ops;
+  kernel.getBody().walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { ops.push_back(op); });
+  return ops;
+}
+
+/// A scalar float constant: the one kind of op two kernels may differ in
+/// and still share code (its value becomes an argument).
+static FloatAttr floatConstantValue(Operation *op) {
+  auto constant = dyn_cast<arith::ConstantOp>(op);
+  return constant ? dyn_cast<FloatAttr>(constant.getValue()) : FloatAttr();
+}
+
+/// Whether `b`'s body is `a`'s up to the values of scalar float constants:
+/// the same ops in the same order, with the same attributes, types and
+/// operands (matched by position), and the same block structure. Appends to
+/// `differing` the walk positions of the float constants whose values
+/// differ.
+static bool sameUpToFloatConstants(ArrayRef<Operation *> a,
+                                   ArrayRef<Operation *> b,
+                                   gpu::GPUFuncOp kernelA,
+                                   gpu::GPUFuncOp kernelB,
+                                   SmallVectorImpl<unsigned> &differing) {
+  if (a.size() != b.size())
+    return false;
+  llvm::DenseMap<Value, Value> values;
+  auto mapBlocks = [&](Region &ra, Region &rb) {
+    if (ra.getBlocks().size() != rb.getBlocks().size())
+      return false;
+    for (auto [ba, bb] : llvm::zip_equal(ra, rb)) {
+      if (ba.getNumArguments() != bb.getNumArguments())
+        return false;
+      for (auto [x, y] : llvm::zip_equal(ba.getArguments(), bb.getArguments()))
+        if (x.getType() != y.getType())
+          return false;
+        else
+          values[x] = y;
+    }
+    return true;
+  };
+  if (!mapBlocks(kernelA.getBody(), kernelB.getBody()))
+    return false;
+  for (auto [i, pair] : llvm::enumerate(llvm::zip_equal(a, b))) {
+    auto [x, y] = pair;
+    // Unstructured control flow is compared exactly (by the caller) only.
+    if (x->getNumSuccessors() || x->getName() != y->getName() ||
+        x->getNumOperands() != y->getNumOperands() ||
+        x->getResultTypes() != y->getResultTypes() ||
+        x->getNumRegions() != y->getNumRegions() ||
+        x->getNumSuccessors() != y->getNumSuccessors())
+      return false;
+    FloatAttr fx = floatConstantValue(x), fy = floatConstantValue(y);
+    if (fx && fy && fx.getType() == fy.getType()) {
+      if (fx != fy)
+        differing.push_back(i);
+    } else if (x->getRawDictionaryAttrs() != y->getRawDictionaryAttrs() ||
+               x->getPropertiesAsAttribute() != y->getPropertiesAsAttribute()) {
+      return false;
+    }
+    for (auto [u, v] : llvm::zip_equal(x->getOperands(), y->getOperands()))
+      if (values.lookup(u) != v)
+        return false;
+    for (auto [ra, rb] : llvm::zip_equal(x->getRegions(), y->getRegions()))
+      if (!mapBlocks(ra, rb))
+        return false;
+    for (auto [u, v] : llvm::zip_equal(x->getResults(), y->getResults()))
+      values[u] = v;
+  }
+  return true;
+}
+
+/// What becomes of the kernels of one merged module: each dropped kernel's
+/// first copy, and for each kernel that takes hoisted constants their
+/// values, in the order of its new trailing arguments.
+struct KernelDedup {
   llvm::DenseMap<StringAttr, StringAttr> sameAs;
-  llvm::DenseMap<std::pair<DictionaryAttr, unsigned>,
-                 SmallVector<gpu::GPUFuncOp>>
-      firsts;
+  llvm::DenseMap<StringAttr, SmallVector<FloatAttr>> hoisted;
+};
+
+/// Erases each kernel of `merged` that is identical to an earlier one
+/// (attributes, signature and body, locations aside), or identical up to
+/// the values of scalar float constants: those values then become trailing
+/// arguments of the first copy, and every launch passes its own (a chain of
+/// blocks that differ only in their folded biases compiles one kernel).
+/// Kernels are bucketed by their attributes and op count, so only likely
+/// twins are compared op by op.
+static KernelDedup dropIdenticalKernels(gpu::GPUModuleOp merged) {
+  KernelDedup dedup;
+  struct Group {
+    gpu::GPUFuncOp first;
+    SmallVector<Operation *> ops;
+    /// Members, the first included, with their walk-ordered ops.
+    SmallVector<std::pair<gpu::GPUFuncOp, SmallVector<Operation *>>> members;
+    llvm::SmallSetVector<unsigned, 8> differing;
+  };
+  llvm::DenseMap<std::pair<DictionaryAttr, unsigned>, SmallVector<unsigned>>
+      buckets;
+  std::vector<Group> groups;
   SmallVector<gpu::GPUFuncOp> copies;
   for (auto kernel : merged.getOps<gpu::GPUFuncOp>()) {
     if (!kernel.isKernel())
       continue;
-    unsigned opCount = 0;
-    kernel.getBody().walk([&](Operation *) { ++opCount; });
-    SmallVector<gpu::GPUFuncOp> &bucket =
-        firsts[{attributesButName(kernel), opCount}];
-    gpu::GPUFuncOp *first = llvm::find_if(bucket, [&](gpu::GPUFuncOp f) {
-      return OperationEquivalence::isRegionEquivalentTo(
-          &f.getBody(), &kernel.getBody(),
-          OperationEquivalence::IgnoreLocations);
-    });
-    if (first == bucket.end()) {
-      bucket.push_back(kernel);
-      continue;
+    SmallVector<Operation *> ops = opsOf(kernel);
+    SmallVector<unsigned> &bucket =
+        buckets[{attributesButName(kernel), unsigned(ops.size())}];
+    bool placed = false;
+    for (unsigned g : bucket) {
+      SmallVector<unsigned> differing;
+      if (!OperationEquivalence::isRegionEquivalentTo(
+              &groups[g].first.getBody(), &kernel.getBody(),
+              OperationEquivalence::IgnoreLocations) &&
+          !sameUpToFloatConstants(groups[g].ops, ops, groups[g].first, kernel,
+                                  differing))
+        continue;
+      groups[g].differing.insert(differing.begin(), differing.end());
+      groups[g].members.push_back({kernel, std::move(ops)});
+      dedup.sameAs[kernel.getNameAttr()] = groups[g].first.getNameAttr();
+      copies.push_back(kernel);
+      placed = true;
+      break;
     }
-    sameAs[kernel.getNameAttr()] = first->getNameAttr();
-    copies.push_back(kernel);
+    if (placed)
+      continue;
+    bucket.push_back(groups.size());
+    Group group{kernel, ops, {}, {}};
+    group.members.push_back({kernel, ops});
+    groups.push_back(std::move(group));
+  }
+  // The first copy of each group takes the differing constants as
+  // arguments; each member's values are kept for its launches.
+  for (Group &group : groups) {
+    if (group.differing.empty())
+      continue;
+    SmallVector<unsigned> positions(group.differing.begin(),
+                                    group.differing.end());
+    llvm::sort(positions);
+    for (auto &[member, ops] : group.members) {
+      SmallVector<FloatAttr> &values = dedup.hoisted[member.getNameAttr()];
+      for (unsigned p : positions)
+        values.push_back(floatConstantValue(ops[p]));
+    }
+    for (unsigned p : positions) {
+      Operation *constant = group.ops[p];
+      Type type = constant->getResult(0).getType();
+      unsigned index = group.first.getNumArguments();
+      group.first.insertArgument(index, type, DictionaryAttr(),
+                                 constant->getLoc());
+      constant->getResult(0).replaceAllUsesWith(group.first.getArgument(index));
+      constant->erase();
+    }
   }
   for (gpu::GPUFuncOp copy : copies)
     copy.erase();
-  return sameAs;
+  return dedup;
 }
 
 namespace {
@@ -189,11 +314,18 @@ struct MergeKernelModulesPass
 
     // Identical kernels (a network repeats its blocks) are compiled once:
     // each launch of a copy launches the first.
-    llvm::DenseMap<StringAttr, StringAttr> sameAs = dropIdenticalKernels(merged);
-    for (auto &[from, to] : kernelRefs)
-      if (StringAttr first = sameAs.lookup(to.getLeafReference()))
+    KernelDedup dedup = dropIdenticalKernels(merged);
+    // Each launch passes the constants its own kernel had baked in.
+    llvm::DenseMap<SymbolRefAttr, SmallVector<FloatAttr>> launchConstants;
+    for (auto &[from, to] : kernelRefs) {
+      StringAttr name = to.getLeafReference();
+      auto values = dedup.hoisted.find(name);
+      if (values != dedup.hoisted.end())
+        launchConstants[from] = values->second;
+      if (StringAttr first = dedup.sameAs.lookup(name))
         to = SymbolRefAttr::get(merged.getSymNameAttr(),
                                 {FlatSymbolRefAttr::get(first)});
+    }
 
     bool unresolved = false;
     module.walk([&](gpu::LaunchFuncOp launch) {
@@ -204,6 +336,13 @@ struct MergeKernelModulesPass
             << ", which is not a kernel of the merged kernel modules";
         unresolved = true;
         return;
+      }
+      auto constants = launchConstants.find(launch.getKernel());
+      if (constants != launchConstants.end()) {
+        OpBuilder atLaunch(launch);
+        for (FloatAttr value : constants->second)
+          launch.getKernelOperandsMutable().append(ValueRange{
+              arith::ConstantOp::create(atLaunch, launch.getLoc(), value)});
       }
       launch.setKernelAttr(it->second);
     });

@@ -377,7 +377,11 @@ def MergeKernelModules : Pass<"fusion-merge-kernel-modules",
 
     A kernel identical to an earlier one (attributes, signature and body,
     locations aside; a network repeats its blocks) is then dropped and its
-    launches go to the first copy, so it is compiled once. Runs after
+    launches go to the first copy, so it is compiled once. So is a kernel
+    that differs from an earlier one only in the values of scalar float
+    constants (blocks whose folded biases differ): the constants that differ
+    become trailing `f32` (or their type's) arguments of the first copy, and
+    each launch passes its own values. Runs after
     outlining and before `nvvm-attach-target`; the runtime then loads one
     module instead of hundreds.
   }];

@@ -168,3 +168,99 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Kernels that differ only in the values of scalar float constants (a chain
+// of blocks whose folded biases differ) share one kernel: the differing
+// constants become its trailing arguments, and each launch passes its own.
+// A constant all of them share stays in the kernel; a kernel that differs
+// in anything else (here an integer constant) stays a kernel of its own.
+// CHECK-LABEL: module attributes {gpu.container_module}
+//       CHECK: gpu.module @fusion_kernels {
+//       CHECK:   gpu.func @block_a(%[[M:.*]]: memref<4xf32>, %[[B0:.*]]: f32, %[[B1:.*]]: f32) kernel
+//       CHECK:     %[[SHARED:.*]] = arith.constant 2.000000e+00 : f32
+//       CHECK:     arith.addf %{{.*}}, %[[B0]] : f32
+//       CHECK:     arith.mulf %{{.*}}, %[[SHARED]] : f32
+//       CHECK:     arith.addf %{{.*}}, %[[B1]] : f32
+//   CHECK-NOT:   gpu.func @block_b
+//   CHECK-NOT:   gpu.func @block_c
+//       CHECK:   gpu.func @other(
+//       CHECK: func.func @net(
+//   CHECK-DAG: %[[A0:.*]] = arith.constant 1.000000e-01 : f32
+//   CHECK-DAG: %[[A1:.*]] = arith.constant 5.000000e-01 : f32
+//       CHECK: gpu.launch_func @fusion_kernels::@block_a {{.*}} args(%{{.*}} : memref<4xf32>, %[[A0]] : f32, %[[A1]] : f32)
+//   CHECK-DAG: %[[C0:.*]] = arith.constant -3.000000e-01 : f32
+//   CHECK-DAG: %[[C1:.*]] = arith.constant 5.000000e-01 : f32
+//       CHECK: gpu.launch_func @fusion_kernels::@block_a {{.*}} args(%{{.*}} : memref<4xf32>, %[[C0]] : f32, %[[C1]] : f32)
+//   CHECK-DAG: %[[D0:.*]] = arith.constant 1.000000e-01 : f32
+//   CHECK-DAG: %[[D1:.*]] = arith.constant 7.500000e-01 : f32
+//       CHECK: gpu.launch_func @fusion_kernels::@block_a {{.*}} args(%{{.*}} : memref<4xf32>, %[[D0]] : f32, %[[D1]] : f32)
+//       CHECK: gpu.launch_func @fusion_kernels::@other
+module attributes {gpu.container_module} {
+  gpu.module @block_a {
+    gpu.func @block_a(%m: memref<4xf32>) kernel {
+      %i = gpu.thread_id x
+      %v = memref.load %m[%i] : memref<4xf32>
+      %b0 = arith.constant 0.1 : f32
+      %s = arith.constant 2.0 : f32
+      %b1 = arith.constant 0.5 : f32
+      %0 = arith.addf %v, %b0 : f32
+      %1 = arith.mulf %0, %s : f32
+      %2 = arith.addf %1, %b1 : f32
+      memref.store %2, %m[%i] : memref<4xf32>
+      gpu.return
+    }
+  }
+  gpu.module @block_b {
+    gpu.func @block_b(%m: memref<4xf32>) kernel {
+      %i = gpu.thread_id x
+      %v = memref.load %m[%i] : memref<4xf32>
+      %b0 = arith.constant -0.3 : f32
+      %s = arith.constant 2.0 : f32
+      %b1 = arith.constant 0.5 : f32
+      %0 = arith.addf %v, %b0 : f32
+      %1 = arith.mulf %0, %s : f32
+      %2 = arith.addf %1, %b1 : f32
+      memref.store %2, %m[%i] : memref<4xf32>
+      gpu.return
+    }
+  }
+  gpu.module @block_c {
+    gpu.func @block_c(%m: memref<4xf32>) kernel {
+      %i = gpu.thread_id x
+      %v = memref.load %m[%i] : memref<4xf32>
+      %b0 = arith.constant 0.1 : f32
+      %s = arith.constant 2.0 : f32
+      %b1 = arith.constant 0.75 : f32
+      %0 = arith.addf %v, %b0 : f32
+      %1 = arith.mulf %0, %s : f32
+      %2 = arith.addf %1, %b1 : f32
+      memref.store %2, %m[%i] : memref<4xf32>
+      gpu.return
+    }
+  }
+  gpu.module @other {
+    gpu.func @other(%m: memref<4xf32>) kernel {
+      %i = arith.constant 3 : index
+      %v = memref.load %m[%i] : memref<4xf32>
+      %b0 = arith.constant 0.1 : f32
+      %s = arith.constant 2.0 : f32
+      %b1 = arith.constant 0.5 : f32
+      %0 = arith.addf %v, %b0 : f32
+      %1 = arith.mulf %0, %s : f32
+      %2 = arith.addf %1, %b1 : f32
+      memref.store %2, %m[%i] : memref<4xf32>
+      gpu.return
+    }
+  }
+  func.func @net(%x: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    gpu.launch_func @block_a::@block_a blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%x : memref<4xf32>)
+    gpu.launch_func @block_b::@block_b blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%x : memref<4xf32>)
+    gpu.launch_func @block_c::@block_c blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%x : memref<4xf32>)
+    gpu.launch_func @other::@other blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%x : memref<4xf32>)
+    return
+  }
+}
