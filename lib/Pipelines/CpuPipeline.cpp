@@ -22,12 +22,14 @@ static constexpr llvm::StringLiteral kCpuToLinalg =
     "tosa-to-tensor,convert-elementwise-to-linalg";
 static constexpr llvm::StringLiteral kGpuReductions =
     ",fusion-parallelize-reductions";
-static constexpr llvm::StringLiteral kCpuFront =
-    "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
-    "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-    "func.func(scf-forall-to-parallel,fusion-expand-strided-copies,"
-    "fusion-scalarize-block-writes)";
+static std::string cpuFront() {
+  return "one-shot-bufferize{bufferize-function-boundaries "
+         "function-boundary-type-conversion=identity-layout-map}," +
+         bufferDeallocationPasses() +
+         ",convert-bufferization-to-memref,"
+         "func.func(scf-forall-to-parallel,fusion-expand-strided-copies,"
+         "fusion-scalarize-block-writes)";
+}
 /// The GPU's tiling, collapsing and one-thread wrapping of every loop nest,
 /// without the launch: the host then runs the mapped loops in order.
 static constexpr llvm::StringLiteral kGpuLoopMapping =
@@ -68,7 +70,7 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
   std::string lowering = "func.func(" + kCpuToLinalg.str();
   if (options.testGpuLoopMapping)
     lowering += kGpuReductions.str();
-  lowering += ")," + kCpuFront.str() + ",";
+  lowering += ")," + cpuFront() + ",";
   if (options.testGpuLoopMapping)
     lowering += kGpuLoopMapping.str() + ",";
   lowering += kCpuLoops.str();

@@ -4,6 +4,7 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringRef.h"
+#include <string>
 
 namespace mlir::fusion {
 struct FusionReport;
@@ -62,6 +63,20 @@ FusionFront frontFor(const Options &options) {
 
 /// The passes of `front.mode`, then the fused ops' lowering.
 void addFusionFront(OpPassManager &pm, const FusionFront &front);
+
+/// `canonicalize` without upstream's RemoveDuplicateSuccessorInputUses: on a
+/// loop carrying many iter_args with the same initial value (a register
+/// block's accumulators, 224 on the host, all starting at zero) that pattern
+/// is quadratic, 5.3 of the 5.5 s the first canonicalization of a full-size
+/// ResNet-50 took, and it found nothing to rewrite in our loop nests (the IR
+/// after is identical). The name is upstream's pattern debug name: were it
+/// renamed, the pattern would run again, slower but still correct.
+inline constexpr llvm::StringLiteral kCanonicalize =
+    "canonicalize{disable-patterns=\"(anonymous "
+    "namespace)::RemoveDuplicateSuccessorInputUses\"}";
+
+/// Upstream's buffer-deallocation-pipeline, spelled out with kCanonicalize.
+std::string bufferDeallocationPasses();
 
 /// Appends a textual pipeline of upstream passes; their names are the stable
 /// interface across MLIR releases, their C++ factories are not. Fails, with

@@ -86,6 +86,15 @@ void mlir::fusion::addFusionPasses(OpPassManager &pm,
   pm.addPass(createFoldBatchNorm(fold));
 }
 
+std::string mlir::fusion::bufferDeallocationPasses() {
+  std::string canonicalize = kCanonicalize.str();
+  return "expand-realloc," + canonicalize +
+         ",ownership-based-buffer-deallocation," + canonicalize +
+         ",buffer-deallocation-simplification,"
+         "bufferization-lower-deallocations,cse," +
+         canonicalize;
+}
+
 LogicalResult mlir::fusion::addUpstreamPasses(OpPassManager &pm,
                                               StringRef pipeline) {
   return parsePassPipeline(pipeline, pm, llvm::errs());

@@ -26,21 +26,26 @@ using namespace mlir::fusion;
 /// arrays that would become device buffers read in a one-thread kernel
 /// calling `free`. Inlined, the callee's results are written into the
 /// caller's buffers and nothing is returned to free.
-static constexpr llvm::StringLiteral kGpuLowering =
-    "inline,"
-    "func.func(tosa-infer-shapes,tosa-to-linalg-named,tosa-to-linalg,"
-    "tosa-to-arith,"
-    "tosa-to-tensor,convert-elementwise-to-linalg,"
-    "fusion-parallelize-reductions),"
-    "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
-    "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-    "func.func(scf-forall-to-parallel,fusion-expand-strided-copies,"
-    "convert-linalg-to-parallel-loops,"
-    "fusion-map-loops-to-gpu,convert-parallel-loops-to-gpu),"
-    "lower-affine,canonicalize,func.func(gpu-launch-sink-index-computations),"
-    "gpu-kernel-outlining,fusion-device-buffers,func.func(gpu-async-region),"
-    "canonicalize";
+static std::string gpuLowering() {
+  return "inline,"
+         "func.func(tosa-infer-shapes,tosa-to-linalg-named,tosa-to-linalg,"
+         "tosa-to-arith,"
+         "tosa-to-tensor,convert-elementwise-to-linalg,"
+         "fusion-parallelize-reductions),"
+         "one-shot-bufferize{bufferize-function-boundaries "
+         "function-boundary-type-conversion=identity-layout-map}," +
+         bufferDeallocationPasses() +
+         ",convert-bufferization-to-memref,"
+         "func.func(scf-forall-to-parallel,fusion-expand-strided-copies,"
+         "convert-linalg-to-parallel-loops,"
+         "fusion-map-loops-to-gpu,convert-parallel-loops-to-gpu),"
+         "lower-affine," +
+         kCanonicalize.str() +
+         ",func.func(gpu-launch-sink-index-computations),"
+         "gpu-kernel-outlining,fusion-device-buffers,func.func(gpu-async-"
+         "region)," +
+         kCanonicalize.str();
+}
 
 /// The launch limits, proven where the kernels' bodies are still there to
 /// measure one-thread kernels by.
@@ -131,7 +136,7 @@ mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
   FusionFront front = frontFor(options);
   front.report = report;
   addFusionFront(pm, front);
-  if (failed(addUpstreamPasses(pm, kGpuLowering)))
+  if (failed(addUpstreamPasses(pm, gpuLowering())))
     return failure();
   if (failed(addUpstreamPasses(pm, launchCheck(options))))
     return failure();

@@ -21,7 +21,7 @@
 // NOINPUTS: fusion-verify: the entry function has 0 inputs and 1 results; a check needs at least one of each
 // NORESULTS: fusion-verify: the entry function has 1 inputs and 0 results; a check needs at least one of each
 // HUGE: fusion-verify: input 0 (tensor<16x1024x1024x1024xf32>) needs 64.0 GiB per frame, over --max-memory-gib=8
-// FRAMES: fusion-verify: 200 frames and their outputs need 2.46e-05 GiB, over --max-memory-gib=1e-05 (run fewer --frames)
+// FRAMES: fusion-verify: 200 frames and their outputs need 0.000167 GiB, over --max-memory-gib=1e-05 (run fewer --frames)
 // SANE: PASS
 
 func.func @net(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {

@@ -20,6 +20,7 @@
 #include "FusionDialect/Pipelines/Pipelines.h"
 #include "FusionDialect/Runner/HostModel.h"
 #include "FusionDialect/Transforms/Passes.h"
+#include "ProgramScheduler.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -32,9 +33,9 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -85,9 +86,11 @@ static cl::opt<double> maxMemoryGiB(
     cl::init(8.0), cl::cat(toolOptions));
 static cl::opt<unsigned> jobs(
     "jobs",
-    cl::desc("Programs compiled and run at once (the reference, the checked "
-             "program, the f64 model): 0, the default, for as many as the "
-             "host has cores, up to 3; 1 for one after another"),
+    cl::desc("Threads that compile and run the three programs (the "
+             "reference, the checked program, the f64 model), each taking "
+             "the next step of the program with the most work left: 0, the "
+             "default, for as many as the host has cores, up to 3; 1 for one "
+             "after another"),
     cl::init(0), cl::cat(toolOptions));
 static cl::opt<bool> checkF64(
     "f64",
@@ -604,6 +607,22 @@ static bool checkToleranceOptions() {
   return true;
 }
 
+/// How many bytes of outputs the three programs may hold for frames not yet
+/// compared: the fastest program runs this far ahead of the slowest.
+static constexpr size_t kOutputBytesInFlight = size_t(256) << 20;
+
+/// The bytes of one frame's outputs in the three programs (the f64 model's
+/// in f64; each f32 program's counted at 8 bytes per element too, an upper
+/// bound); 0 for dynamic shapes.
+static size_t outputBytesPerFrame(FunctionType type) {
+  size_t bytes = 0;
+  for (Type t : type.getResults())
+    if (auto shaped = dyn_cast<ShapedType>(t);
+        shaped && shaped.hasStaticShape())
+      bytes += 3 * 8 * size_t(shaped.getNumElements());
+  return bytes;
+}
+
 /// A model with nothing to feed or nothing to compare is no check, and one
 /// whose frames do not fit in memory would abort in the allocator: both are
 /// refused with the numbers.
@@ -637,10 +656,12 @@ static bool checkEntrySignature(FunctionType type, unsigned frameCount) {
     }
     total += bytes * std::max(frameCount, 1u);
   }
-  // Three copies of each output (reference, checked, f64), one frame's at a
-  // time.
-  for (Type t : type.getResults())
-    total += 3 * bytesOf(t, 8);
+  // The outputs of the frames in flight: three copies of each (reference,
+  // checked, f64), at most kOutputBytesInFlight and at least one frame's.
+  double perFrame = double(outputBytesPerFrame(type));
+  total += std::max(std::min(perFrame * std::max(frameCount, 1u),
+                             double(kOutputBytesInFlight)),
+                    perFrame);
   if (total / kGiB > maxMemoryGiB) {
     llvm::errs() << "fusion-verify: " << frameCount << " frames and their "
                  << "outputs need " << llvm::format("%.3g", total / kGiB)
@@ -712,91 +733,100 @@ int main(int argc, char **argv) {
       compiled = compile(*module, kind, buildTiming);
     return compiled;
   };
-  // The three programs are independent: each is cloned from the model,
-  // lowered by its own pass manager and JIT-compiled into its own LLVM
-  // context, so they are built (and later run) on threads of their own. The
-  // MLIR context is shared; every dialect is loaded before (LoadedModel).
-  unsigned parallel =
-      jobs ? jobs.getValue()
-           : std::min(3u, llvm::hardware_concurrency().compute_thread_count());
-  std::optional<llvm::DefaultThreadPool> pool;
-  if (parallel > 1)
-    pool.emplace(llvm::hardware_concurrency(parallel));
-  auto together = [&](ArrayRef<std::function<void()>> tasks) {
-    if (!pool) {
-      for (const std::function<void()> &task : tasks)
-        task();
-      return;
-    }
-    for (const std::function<void()> &task : tasks)
-      pool->async(task);
-    pool->wait();
-  };
-  Compiled reference, candidate, wide;
-  together({[&] { reference = build(Kind::Reference); },
-            [&] { candidate = build(Kind::Candidate); },
-            [&] {
-              if (checkF64)
-                wide = build(Kind::Float64);
-            }});
-  if (!reference.engine || !candidate.engine || (checkF64 && !wide.engine))
-    return 2;
 
   FailureOr<std::vector<std::vector<HostTensor>>> frameSet = makeFrames(type);
   if (failed(frameSet))
     return 2;
   size_t outputs = type.getNumResults();
+  size_t frameCount = frameSet->size();
+
+  // The three programs are independent: each is cloned from the model,
+  // lowered by its own pass manager and JIT-compiled into its own LLVM
+  // context, so they are built and run on threads of their own (the MLIR
+  // context is shared; every dialect is loaded before, in LoadedModel). The
+  // scheduler keeps the cores busy across compiles and frames; each program's
+  // outputs for a frame go to a slot of a ring of `window` frames.
+  unsigned parallel =
+      jobs ? jobs.getValue()
+           : std::min(3u, llvm::hardware_concurrency().compute_thread_count());
+  size_t window = std::clamp<size_t>(
+      kOutputBytesInFlight / std::max<size_t>(outputBytesPerFrame(type), 1), 1,
+      frameCount);
+  Compiled reference, candidate, wide;
+  // Per program and ring slot, the outputs of one frame.
+  std::vector<std::vector<HostTensor>> refRing(window), gotRing(window),
+      wideRing(window);
+  for (size_t s = 0; s < window; ++s) {
+    refRing[s] = outputsOf(type.getResults(), false);
+    gotRing[s] = outputsOf(type.getResults(), false);
+    wideRing[s] = outputsOf(type.getResults(), true);
+  }
+  auto timed = [&](StringRef name, auto run) {
+    TimingScope runTiming = rootTiming.nest(name);
+    return run();
+  };
+  // Each f32 program must give the same bits twice on the first frame, or no
+  // comparison means anything (a program writing into its own constants
+  // would not).
+  auto sameBitsTwice = [&](ExecutionEngine &engine, size_t f,
+                           const std::vector<HostTensor> &outs,
+                           StringRef name) {
+    std::vector<HostTensor> again = outputsOf(type.getResults(), false);
+    if (failed(runOn(engine, (*frameSet)[f], again)))
+      return false;
+    for (auto [a, b] : llvm::zip_equal(outs, again))
+      if (a.data != b.data) {
+        llvm::errs() << "fusion-verify: the " << name
+                     << " program gives different results on the same "
+                        "frame; nothing can be compared\n";
+        return false;
+      }
+    return true;
+  };
+  fusion_verify::ProgramScheduler scheduler(parallel, frameCount, window);
+  scheduler.add(
+      {[&] { return bool((candidate = build(Kind::Candidate)).engine); },
+       [&](size_t f) {
+         std::vector<HostTensor> &outs = gotRing[f % window];
+         return timed("run the checked program",
+                      [&] {
+                        return succeeded(
+                            runOn(*candidate.engine, (*frameSet)[f], outs));
+                      }) &&
+                (f || sameBitsTwice(*candidate.engine, f, outs, "checked"));
+       }});
+  if (checkF64)
+    scheduler.add({[&] { return bool((wide = build(Kind::Float64)).engine); },
+                   [&](size_t f) {
+                     return timed("run the f64 model", [&] {
+                       return succeeded(runOn(*wide.engine, (*frameSet)[f],
+                                              wideRing[f % window],
+                                              /*widen=*/true));
+                     });
+                   }});
+  scheduler.add(
+      {[&] { return bool((reference = build(Kind::Reference)).engine); },
+       [&](size_t f) {
+         std::vector<HostTensor> &outs = refRing[f % window];
+         return timed("run the reference",
+                      [&] {
+                        return succeeded(
+                            runOn(*reference.engine, (*frameSet)[f], outs));
+                      }) &&
+                (f || sameBitsTwice(*reference.engine, f, outs, "reference"));
+       }});
+  scheduler.start();
+
   std::vector<Comparison> stats(outputs), wideStats(outputs),
       referenceWideStats(outputs);
   std::vector<std::vector<HostTensor>> written(outputs);
   auto start = std::chrono::steady_clock::now();
-  for (auto [f, frame] : llvm::enumerate(*frameSet)) {
-    std::vector<HostTensor> refOuts = outputsOf(type.getResults(), false);
-    std::vector<HostTensor> gotOuts = outputsOf(type.getResults(), false);
-    std::vector<HostTensor> wideOuts = outputsOf(type.getResults(), true);
-    auto timed = [&](StringRef name, auto run) {
-      TimingScope runTiming = rootTiming.nest(name);
-      return run();
-    };
-    LogicalResult ranReference = success(), ranCandidate = success(),
-                  ranWide = success();
-    together({[&] {
-                ranReference = timed("run the reference", [&] {
-                  return runOn(*reference.engine, frame, refOuts);
-                });
-              },
-              [&] {
-                ranCandidate = timed("run the checked program", [&] {
-                  return runOn(*candidate.engine, frame, gotOuts);
-                });
-              },
-              [&] {
-                if (checkF64)
-                  ranWide = timed("run the f64 model", [&] {
-                    return runOn(*wide.engine, frame, wideOuts,
-                                 /*widen=*/true);
-                  });
-              }});
-    if (failed(ranReference) || failed(ranCandidate) || failed(ranWide))
+  for (size_t f = 0; f < frameCount; ++f) {
+    if (!scheduler.waitForFrame(f))
       return 2;
-    if (f == 0) {
-      // Each program must give the same bits twice, or no comparison means
-      // anything (a program writing into its own constants would not).
-      for (auto [engine, outs, name] :
-           {std::make_tuple(reference.engine.get(), &refOuts, "reference"),
-            std::make_tuple(candidate.engine.get(), &gotOuts, "checked")}) {
-        std::vector<HostTensor> again = outputsOf(type.getResults(), false);
-        if (failed(runOn(*engine, frame, again)))
-          return 2;
-        for (auto [a, b] : llvm::zip_equal(*outs, again))
-          if (a.data != b.data) {
-            llvm::errs() << "fusion-verify: the " << name
-                         << " program gives different results on the same "
-                            "frame; nothing can be compared\n";
-            return 2;
-          }
-      }
-    }
+    const std::vector<HostTensor> &refOuts = refRing[f % window];
+    const std::vector<HostTensor> &gotOuts = gotRing[f % window];
+    const std::vector<HostTensor> &wideOuts = wideRing[f % window];
     if (!writeOutputs.empty() || !expectedFiles.empty())
       for (size_t o = 0; o < outputs; ++o)
         written[o].push_back(gotOuts[o]);
@@ -808,17 +838,18 @@ int main(int argc, char **argv) {
                                   absTolerance);
       }
     }
-    size_t done = f + 1, total = frameSet->size();
-    if (total >= 20 && done % std::max<size_t>(total / 4, 1) == 0 &&
-        done != total) {
+    scheduler.consume(f);
+    size_t done = f + 1;
+    if (frameCount >= 20 && done % std::max<size_t>(frameCount / 4, 1) == 0 &&
+        done != frameCount) {
       double seconds = std::chrono::duration<double>(
                            std::chrono::steady_clock::now() - start)
                            .count();
       llvm::errs() << llvm::formatv("fusion-verify: {0}/{1} frames, {2:f1} s\n",
-                                    done, total, seconds);
+                                    done, frameCount, seconds);
     }
   }
-
+  scheduler.join();
   for (size_t o = 0; o < written.size() && !writeOutputs.empty(); ++o)
     if (failed(writeNpyFrames(writeOutputs + std::to_string(o) + ".npy",
                               written[o], llvm::errs())))
