@@ -49,27 +49,14 @@ static ConvAxes axesOf(ConvLayout layout, int64_t multiplier) {
   a.channel = last ? 3 : 1;
   a.rows = last ? 1 : 2;
   a.cols = last ? 2 : 3;
-  switch (layout) {
-  case ConvLayout::nchw_fchw:
-    a.filterChannel = 0, a.kernelRows = 2, a.kernelCols = 3;
-    break;
-  case ConvLayout::nhwc_hwcf:
-    a.filterChannel = 3, a.kernelRows = 0, a.kernelCols = 1;
-    break;
-  case ConvLayout::nhwc_fhwc:
-    a.filterChannel = 0, a.kernelRows = 1, a.kernelCols = 2;
-    break;
-  case ConvLayout::nchw_chw:
-    a.filterChannel = 0, a.kernelRows = 1, a.kernelCols = 2;
-    break;
-  case ConvLayout::nhwc_hwc:
-    a.filterChannel = 2, a.kernelRows = 0, a.kernelCols = 1;
-    break;
-  case ConvLayout::nhwc_hwcm:
-    a.filterChannel = 2, a.kernelRows = 0, a.kernelCols = 1;
+  // The filter's output-channel, kernel-height and kernel-width dimensions,
+  // in ConvLayout's order: fchw, hwcf, fhwc, chw, hwc, hwcm.
+  static constexpr int64_t kFilterDims[][3] = {{0, 2, 3}, {3, 0, 1}, {0, 1, 2},
+                                               {0, 1, 2}, {2, 0, 1}, {2, 0, 1}};
+  const int64_t(&dims)[3] = kFilterDims[static_cast<uint32_t>(layout)];
+  a.filterChannel = dims[0], a.kernelRows = dims[1], a.kernelCols = dims[2];
+  if (layout == ConvLayout::nhwc_hwcm)
     a.filterChannelWidth = multiplier;
-    break;
-  }
   return a;
 }
 

@@ -593,11 +593,11 @@ static Type narrowestResultType(FunctionType type) {
 /// Rejects tolerances that make every comparison pass (NaN) or none
 /// (negative), before anything is compiled.
 static bool checkToleranceOptions() {
-  for (auto [name, value] : {std::make_pair("rtol", relTolerance.getValue()),
-                             std::make_pair("atol", absTolerance.getValue()),
-                             std::make_pair("f32-noise", f32Noise.getValue()),
-                             std::make_pair("max-memory-gib",
-                                            maxMemoryGiB.getValue())})
+  for (auto [name, value] :
+       {std::make_pair("rtol", relTolerance.getValue()),
+        std::make_pair("atol", absTolerance.getValue()),
+        std::make_pair("f32-noise", f32Noise.getValue()),
+        std::make_pair("max-memory-gib", maxMemoryGiB.getValue())})
     if (!std::isfinite(value) || value < 0.0) {
       llvm::errs() << "fusion-verify: --" << name << "="
                    << llvm::format("%g", value)
@@ -689,8 +689,7 @@ int main(int argc, char **argv) {
                     "(--f64)\n";
     return 2;
   }
-  if (f32Noise.getNumOccurrences() && f32Noise > 0 &&
-      bound == Bound::Strict) {
+  if (f32Noise.getNumOccurrences() && f32Noise > 0 && bound == Bound::Strict) {
     llvm::errs() << "fusion-verify: --f32-noise is the factor of "
                     "--bound=f64-grounded; --bound=strict takes none\n";
     return 2;
@@ -708,10 +707,10 @@ int main(int argc, char **argv) {
   ModuleOp original = model.getModule();
   func::FuncOp entry = model.getEntry();
   FunctionType type = entry.getFunctionType();
-  if (!checkEntrySignature(type, inputFiles.empty() ||
-                                         frames.getNumOccurrences()
-                                     ? frames.getValue()
-                                     : 1u))
+  if (!checkEntrySignature(type,
+                           inputFiles.empty() || frames.getNumOccurrences()
+                               ? frames.getValue()
+                               : 1u))
     return 2;
   std::string entrySym = entry.getSymName().str();
   // Tolerances the user did not set follow the outputs' type.
@@ -784,17 +783,26 @@ int main(int argc, char **argv) {
     return true;
   };
   fusion_verify::ProgramScheduler scheduler(parallel, frameCount, window);
-  scheduler.add(
-      {[&] { return bool((candidate = build(Kind::Candidate)).engine); },
-       [&](size_t f) {
-         std::vector<HostTensor> &outs = gotRing[f % window];
-         return timed("run the checked program",
-                      [&] {
-                        return succeeded(
-                            runOn(*candidate.engine, (*frameSet)[f], outs));
-                      }) &&
-                (f || sameBitsTwice(*candidate.engine, f, outs, "checked"));
-       }});
+  // An f32 program: built into `slot`, each frame's outputs into its ring,
+  // the first frame run twice.
+  auto f32Program = [&](Compiled &slot, Kind kind,
+                        std::vector<std::vector<HostTensor>> &ring,
+                        StringRef runName, StringRef name) {
+    return fusion_verify::ProgramScheduler::Program{
+        [&slot, kind, &build] { return bool((slot = build(kind)).engine); },
+        [&slot, &ring, &timed, &sameBitsTwice, &frameSet, window, runName,
+         name](size_t f) {
+          std::vector<HostTensor> &outs = ring[f % window];
+          return timed(runName,
+                       [&] {
+                         return succeeded(
+                             runOn(*slot.engine, (*frameSet)[f], outs));
+                       }) &&
+                 (f || sameBitsTwice(*slot.engine, f, outs, name));
+        }};
+  };
+  scheduler.add(f32Program(candidate, Kind::Candidate, gotRing,
+                           "run the checked program", "checked"));
   if (checkF64)
     scheduler.add({[&] { return bool((wide = build(Kind::Float64)).engine); },
                    [&](size_t f) {
@@ -804,17 +812,8 @@ int main(int argc, char **argv) {
                                               /*widen=*/true));
                      });
                    }});
-  scheduler.add(
-      {[&] { return bool((reference = build(Kind::Reference)).engine); },
-       [&](size_t f) {
-         std::vector<HostTensor> &outs = refRing[f % window];
-         return timed("run the reference",
-                      [&] {
-                        return succeeded(
-                            runOn(*reference.engine, (*frameSet)[f], outs));
-                      }) &&
-                (f || sameBitsTwice(*reference.engine, f, outs, "reference"));
-       }});
+  scheduler.add(f32Program(reference, Kind::Reference, refRing,
+                           "run the reference", "reference"));
   scheduler.start();
 
   std::vector<Comparison> stats(outputs), wideStats(outputs),
@@ -882,8 +881,7 @@ int main(int argc, char **argv) {
     return c.violations == 0 || c.maxAbs <= noiseBound(o);
   };
 
-  llvm::outs() << "fusion-verify: @" << entrySym << ", "
-               << programName()
+  llvm::outs() << "fusion-verify: @" << entrySym << ", " << programName()
                << " vs reference, " << frameSet->size() << " frames, seed "
                << seed << ", rtol " << relTolerance << ", atol " << absTolerance
                << ", fused ops " << candidate.fusedOps << ", fused decodes "
@@ -957,8 +955,7 @@ int main(int argc, char **argv) {
   llvm::json::Array jsonExpected;
   if (expectedFiles.size() % std::max<size_t>(outputs, 1) != 0) {
     llvm::errs() << "fusion-verify: --expected names " << expectedFiles.size()
-                 << " files, not a multiple of the " << outputs
-                 << " outputs\n";
+                 << " files, not a multiple of the " << outputs << " outputs\n";
     return 2;
   }
   for (size_t k = 0; k < expectedFiles.size(); ++k) {
@@ -978,21 +975,20 @@ int main(int argc, char **argv) {
       c.add(want, got, relTolerance, absTolerance);
     // Two f32 programs each miss the f64 model by their own noise: ours is
     // measured, the other engine's is taken as the reference's, scaled.
-    bool agrees = c.violations == 0 ||
-                  (noiseBound(o) >= 0 &&
-                   c.maxAbs <= noiseBound(o) + wideStats[o].maxAbs);
+    bool agrees =
+        c.violations == 0 ||
+        (noiseBound(o) >= 0 && c.maxAbs <= noiseBound(o) + wideStats[o].maxAbs);
     expectedPass &= agrees;
     std::string name = llvm::sys::path::filename(expectedFiles[k]).str();
     llvm::outs() << llvm::formatv(
         "against {0}: max_abs {1:e2}, max_rel {2:e2}, worst {3} {4}\n", name,
         c.maxAbs, c.maxRel, formatIndex(outType.getShape(), c.worst),
         agrees ? "PASS" : "FAIL");
-    jsonExpected.push_back(llvm::json::Object{
-        {"file", name},
-        {"index", int64_t(o)},
-        {"max_abs", c.maxAbs},
-        {"max_rel", c.maxRel},
-        {"violations", c.violations}});
+    jsonExpected.push_back(llvm::json::Object{{"file", name},
+                                              {"index", int64_t(o)},
+                                              {"max_abs", c.maxAbs},
+                                              {"max_rel", c.maxRel},
+                                              {"violations", c.violations}});
   }
 
   llvm::json::Array jsonChains;
@@ -1003,21 +999,20 @@ int main(int argc, char **argv) {
   bool ok = pass && widePass && expectedPass;
   llvm::outs() << (ok ? "PASS" : "FAIL") << "\n";
   if (!jsonFile.empty()) {
-    llvm::json::Object root{
-        {"entry", entrySym},
-        {"program", programName()},
-        {"frames", int64_t(frameSet->size())},
-        {"seed", int64_t(seed)},
-        {"rtol", relTolerance.getValue()},
-        {"atol", absTolerance.getValue()},
-        {"bound", grounded ? "f64-grounded" : "strict"},
-        {"f32_noise", grounded ? f32Noise.getValue() : 0.0},
-        {"fused_ops", candidate.fusedOps},
-        {"fused_decodes", candidate.decodes},
-        {"outputs", std::move(jsonOutputs)},
-        {"chains", std::move(jsonChains)},
-        {"expected", std::move(jsonExpected)},
-        {"pass", ok}};
+    llvm::json::Object root{{"entry", entrySym},
+                            {"program", programName()},
+                            {"frames", int64_t(frameSet->size())},
+                            {"seed", int64_t(seed)},
+                            {"rtol", relTolerance.getValue()},
+                            {"atol", absTolerance.getValue()},
+                            {"bound", grounded ? "f64-grounded" : "strict"},
+                            {"f32_noise", grounded ? f32Noise.getValue() : 0.0},
+                            {"fused_ops", candidate.fusedOps},
+                            {"fused_decodes", candidate.decodes},
+                            {"outputs", std::move(jsonOutputs)},
+                            {"chains", std::move(jsonChains)},
+                            {"expected", std::move(jsonExpected)},
+                            {"pass", ok}};
     std::error_code ec;
     llvm::raw_fd_ostream file(jsonFile, ec);
     if (ec) {
