@@ -23,6 +23,8 @@ FusionFront::Mode mlir::fusion::fusionMode(bool fuse, bool reference) {
 void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
   // Before anything (ours or upstream's) builds a mixed index list.
   pm.addPass(createCheckStaticIndexLists());
+  // Before anything folds a tosa.reshape.
+  pm.addPass(createResolveReshapeShapes());
   switch (front.mode) {
   case FusionFront::Mode::Fuse: {
     pm.addPass(createFuseDetections(FuseDetectionsOptions(), nullptr));

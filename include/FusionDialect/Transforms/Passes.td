@@ -289,6 +289,22 @@ def CheckStaticIndexLists : Pass<"fusion-check-static-index-lists"> {
   }];
 }
 
+def ResolveReshapeShapes : Pass<"fusion-resolve-reshape-shapes"> {
+  let summary = "Write a tosa.reshape's -1 as the size its static result "
+                "type gives";
+  let description = [{
+    TOSA lets one entry of a `tosa.reshape` shape be -1, the size the
+    element count implies. Upstream's folding of a reshape of a constant
+    builds a tensor type from the shape as written, -1 included, and crashes
+    (`mlir-opt --canonicalize` does, on a reshape by `[1, 1, 1, -1]`). Where
+    the reshape's result type is static, this pass gives it that shape as a
+    new `tosa.const_shape`: the same meaning, nothing left for the folder to
+    misread. Run first by `fusion-to-cpu` and `fusion-to-ptx` (and so by
+    fusion-verify and fusion-compile).
+  }];
+  let dependentDialects = ["::mlir::tosa::TosaDialect"];
+}
+
 def OutlineLoopNests : Pass<"fusion-outline-loop-nests", "::mlir::ModuleOp"> {
   let summary = "Move each top-level loop nest of a large host function "
                 "into a function of its own, never inlined";
