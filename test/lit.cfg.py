@@ -40,9 +40,13 @@ if config.fusion_sanitizers in ("ON", "1", "TRUE", "YES"):
     # allow_user_poisoning=0: LLVM's allocators poison slack in slabs when
     # inlined into our (instrumented) code, while libMLIR's own copies hand
     # that memory out without unpoisoning it: false reports.
+    # abort_on_error=1: a report otherwise exits 1, which a test of a
+    # refusal (`not fusion-opt ...`) takes for the refusal it expects; an
+    # abort is a signal, which `not` and every exit-code check reject.
     config.environment["ASAN_OPTIONS"] = (
-        "detect_leaks=0:abort_on_error=0:allow_user_poisoning=0")
-    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+        "detect_leaks=0:abort_on_error=1:allow_user_poisoning=0")
+    config.environment["UBSAN_OPTIONS"] = (
+        "print_stacktrace=1:halt_on_error=1:abort_on_error=1")
 
 # Building the downstream example against an installed prefix needs CMake
 # and Ninja, which the README's set-up installs.

@@ -23,6 +23,9 @@ FusionFront::Mode mlir::fusion::fusionMode(bool fuse, bool reference) {
 void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
   // Before anything (ours or upstream's) builds a mixed index list.
   pm.addPass(createCheckStaticIndexLists());
+  // Before a program that aborts on every run is built (and, in
+  // fusion-verify, run in-process).
+  pm.addPass(createCheckAssertions());
   // Before anything folds a tosa.reshape.
   pm.addPass(createResolveReshapeShapes());
   switch (front.mode) {
@@ -116,8 +119,7 @@ void mlir::fusion::registerFusionPipelines() {
         FusionToPtxOptions options;
         if (failed(options.parseFromString(text)))
           return failure();
-        if (std::optional<std::string> why =
-                explainInvalidPtxTarget(options.chip, options.features))
+        if (std::optional<std::string> why = explainInvalidPtxOptions(options))
           return errorHandler("fusion-to-ptx: " + *why);
         if (failed(buildFusionToPtxPipeline(pm, options)))
           return errorHandler("fusion-to-ptx: an upstream pass is missing "

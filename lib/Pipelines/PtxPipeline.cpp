@@ -7,6 +7,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/Pipelines/Pipelines.h"
+#include "FusionDialect/Runtime/LaunchLimits.h"
 #include "FusionDialect/Transforms/Passes.h"
 #include "PipelineStages.h"
 
@@ -26,7 +27,7 @@ using namespace mlir::fusion;
 /// arrays that would become device buffers read in a one-thread kernel
 /// calling `free`. Inlined, the callee's results are written into the
 /// caller's buffers and nothing is returned to free.
-static std::string gpuLowering() {
+static std::string gpuLowering(const FusionToPtxOptions &options) {
   return "inline,"
          "func.func(tosa-infer-shapes,tosa-to-linalg-named,tosa-to-linalg,"
          "tosa-to-arith,"
@@ -38,7 +39,10 @@ static std::string gpuLowering() {
          ",convert-bufferization-to-memref,"
          "func.func(scf-forall-to-parallel,fusion-expand-strided-copies,"
          "convert-linalg-to-parallel-loops,"
-         "fusion-map-loops-to-gpu,convert-parallel-loops-to-gpu),"
+         "fusion-map-loops-to-gpu{lanes=" +
+         std::to_string(options.blockLanes) +
+         " rows=" + std::to_string(options.blockRows) +
+         "},convert-parallel-loops-to-gpu),"
          "lower-affine," +
          kCanonicalize.str() +
          ",func.func(gpu-launch-sink-index-computations),"
@@ -127,16 +131,33 @@ mlir::fusion::explainInvalidPtxTarget(StringRef chip, StringRef features) {
   return std::nullopt;
 }
 
+std::optional<std::string>
+mlir::fusion::explainInvalidPtxOptions(const FusionToPtxOptions &options) {
+  if (std::optional<std::string> why =
+          explainInvalidPtxTarget(options.chip, options.features))
+    return why;
+  int64_t lanes = options.blockLanes, rows = options.blockRows;
+  // Each factor at most the limit first, so that the product cannot
+  // overflow.
+  if (lanes < 1 || rows < 1 || lanes > kMaxThreadsPerBlock ||
+      rows > kMaxThreadsPerBlock || lanes * rows > kMaxThreadsPerBlock)
+    return "block-lanes and block-rows must be at least 1, and block-lanes "
+           "x block-rows at most " +
+           std::to_string(kMaxThreadsPerBlock) + " (threads per block); got " +
+           std::to_string(lanes) + " x " + std::to_string(rows);
+  return std::nullopt;
+}
+
 LogicalResult
 mlir::fusion::buildFusionToPtxPipeline(OpPassManager &pm,
                                        const FusionToPtxOptions &options,
                                        FusionReport *report) {
-  if (explainInvalidPtxTarget(options.chip, options.features))
+  if (explainInvalidPtxOptions(options))
     return failure();
   FusionFront front = frontFor(options);
   front.report = report;
   addFusionFront(pm, front);
-  if (failed(addUpstreamPasses(pm, gpuLowering())))
+  if (failed(addUpstreamPasses(pm, gpuLowering(options))))
     return failure();
   if (failed(addUpstreamPasses(pm, launchCheck(options))))
     return failure();

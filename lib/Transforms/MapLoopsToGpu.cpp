@@ -234,7 +234,11 @@ struct MapLoopsToGpuPass
     : public mlir::fusion::impl::MapLoopsToGpuBase<MapLoopsToGpuPass> {
   using Base::Base;
   void runOnOperation() override {
-    if (lanes < 1 || rows < 1 || lanes * rows > fusion::kMaxThreadsPerBlock) {
+    // Each factor within the limit first, so that the product cannot
+    // overflow.
+    if (lanes < 1 || rows < 1 || lanes > fusion::kMaxThreadsPerBlock ||
+        rows > fusion::kMaxThreadsPerBlock ||
+        lanes * rows > fusion::kMaxThreadsPerBlock) {
       getOperation()->emitError("fusion-map-loops-to-gpu: lanes and rows "
                                 "must be at least 1, and lanes x rows at "
                                 "most ")

@@ -279,7 +279,7 @@ int main(int argc, char **argv) {
     if (failed(options.parseFromString(pipelineOptions)))
       return badUsage("bad --pipeline-options for fusion-to-ptx");
     if (std::optional<std::string> why =
-            fusion::explainInvalidPtxTarget(options.chip, options.features))
+            fusion::explainInvalidPtxOptions(options))
       return badUsage(*why);
     built = fusion::buildFusionToPtxPipeline(pm, options);
   } else {

@@ -117,6 +117,19 @@ struct FusionToPtxOptions : public FusionPipelineOptions<FusionToPtxOptions> {
       llvm::cl::desc("Most output columns one iteration of a fused loop "
                      "nest computes in registers"),
       llvm::cl::init(4)};
+  /// The most threads of a block (fusion-map-loops-to-gpu): blocks shrink
+  /// to a loop's extents, so these bound them rather than fix them.
+  PassOptions::Option<int64_t> blockLanes{
+      *this, "block-lanes",
+      llvm::cl::desc("Most threads of a block along a loop nest's "
+                     "contiguous dimension, thread x "
+                     "(fusion-map-loops-to-gpu lanes)"),
+      llvm::cl::init(32)};
+  PassOptions::Option<int64_t> blockRows{
+      *this, "block-rows",
+      llvm::cl::desc("Rows of lanes: block-lanes x block-rows is the most "
+                     "threads of a block (fusion-map-loops-to-gpu rows)"),
+      llvm::cl::init(4)};
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("Target SM, e.g. sm_80 or sm_90"),
       llvm::cl::init("sm_90")};
@@ -193,10 +206,16 @@ void addFusionPasses(OpPassManager &pm,
 std::optional<std::string> explainInvalidPtxTarget(llvm::StringRef chip,
                                                    llvm::StringRef features);
 
+/// Why `options` cannot build a PTX pipeline: an invalid target
+/// (explainInvalidPtxTarget) or a block shape no GPU launches; nullopt when
+/// they can. Every tool and the registered pipeline ask this one question.
+std::optional<std::string>
+explainInvalidPtxOptions(const FusionToPtxOptions &options);
+
 /// linalg/TOSA on tensors -> GPU kernels (one per fused op, one per
 /// remaining linalg op) -> NVVM -> PTX text in gpu.binary, host side in the
 /// LLVM dialect with gpu.launch_func. Fails when an upstream pass it names
-/// is not registered, or when explainInvalidPtxTarget rejects the target.
+/// is not registered, or when explainInvalidPtxOptions rejects the options.
 /// `report`, when given, receives fusion-fuse's report as data.
 LogicalResult buildFusionToPtxPipeline(OpPassManager &pm,
                                        const FusionToPtxOptions &options,

@@ -285,7 +285,25 @@ def CheckStaticIndexLists : Pass<"fusion-check-static-index-lists"> {
     operand behind it; upstream's printer and bufferization then read past
     the operand list and crash. Run first by `fusion-to-cpu` and
     `fusion-to-ptx` (and so by fusion-verify and fusion-compile), this pass
-    reports such an op with the list and the position instead.
+    reports such an op with the list and the position instead. It checks
+    the tile-size lists of `transform.structured.tile_using_forall` and
+    `tile_using_for` the same way, and refuses a `tensor.dim` or
+    `memref.dim` whose constant index names no dimension of its source (the
+    lowered program would read past the sizes).
+  }];
+}
+
+def CheckAssertions : Pass<"fusion-check-assertions"> {
+  let summary = "Refuse a model whose cf.assert fails for every input";
+  let description = [{
+    Frontends guard a model with `cf.assert` (torch-mlir checks a
+    BatchNorm's parameter shapes that way). On static shapes the condition
+    is a constant; a false one makes every run of the compiled program
+    abort there (in fusion-verify, whose programs run in-process, the tool
+    itself). This pass folds each condition from constants and static
+    shapes, leaving the IR as it is, and refuses the model with the
+    assertion's message when the condition is false. Run first by
+    `fusion-to-cpu` and `fusion-to-ptx`.
   }];
 }
 

@@ -49,3 +49,34 @@ func.func @dynamic_ok(%x: tensor<8xf32>, %n: index) -> tensor<?xf32> {
   %c = tensor.cast %s : tensor<4xf32> to tensor<?xf32>
   return %c : tensor<?xf32>
 }
+
+// -----
+
+// A transform op's tile sizes are a static list of the same kind.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %conv = transform.structured.match ops{["fusion.conv_bias_act"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{'transform.structured.tile_using_forall' op has 1 dynamic entries (the value -9223372036854775808, at position 3 of its static tile sizes) but 0 operands for them: write a size, or pass a value}}
+    %tiled, %loop = transform.structured.tile_using_forall %conv tile_sizes [0, 4, 0, -9223372036854775808] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// A dim index that names no dimension reads past the sizes once lowered.
+func.func @dim_out_of_range(%m: tensor<3xf32>) -> index {
+  %c65 = arith.constant 65 : index
+  // expected-error @below {{'tensor.dim' op has index 65 but its source has rank 1: dimensions are numbered 0 to 0}}
+  %d = tensor.dim %m, %c65 : tensor<3xf32>
+  return %d : index
+}
+
+// -----
+
+func.func @memref_dim_negative(%m: memref<3x4xf32>) -> index {
+  %c = arith.constant -1 : index
+  // expected-error @below {{'memref.dim' op has index -1 but its source has rank 2: dimensions are numbered 0 to 1}}
+  %d = memref.dim %m, %c : memref<3x4xf32>
+  return %d : index
+}
