@@ -22,43 +22,58 @@ namespace mlir::fusion {
 using namespace mlir;
 
 namespace {
-/// Conditions are a few ops deep (a dim, a compare); deeper is not folded.
-constexpr unsigned kMaxFoldDepth = 8;
-
-/// `value` as a constant, folding the ops that define it from constants. A
-/// defining op is folded as a detached clone, since folding may rewrite an
-/// op in place (commutative operands are reordered).
-Attribute foldToConstant(Value value, unsigned depth = 0) {
-  Attribute constant;
-  if (matchPattern(value, m_Constant(&constant)))
-    return constant;
-  Operation *def = value.getDefiningOp();
-  if (!def || depth >= kMaxFoldDepth || def->getNumResults() != 1 ||
-      def->getNumRegions() != 0)
-    return {};
-  SmallVector<Attribute> operands;
-  for (Value operand : def->getOperands())
-    operands.push_back(foldToConstant(operand, depth + 1));
-  Operation *clone = def->clone();
-  SmallVector<OpFoldResult> results;
-  Attribute folded;
-  if (succeeded(clone->fold(operands, results)) && results.size() == 1) {
-    if (auto attr = dyn_cast<Attribute>(results.front()))
-      folded = attr;
-    else if (auto forwarded = dyn_cast<Value>(results.front());
-             forwarded.getDefiningOp() != clone)
-      folded = foldToConstant(forwarded, depth + 1);
+/// Folds values to constants from the ops that define them. Each value is
+/// folded once (conditions share operands), and at most kMaxFoldedOps ops
+/// per assertion, so that a condition over a large graph costs little.
+class ConstantFolder {
+public:
+  /// `value` as a constant, or null. A defining op is folded as a detached
+  /// clone, since folding may rewrite an op in place (commutative operands
+  /// are reordered).
+  Attribute fold(Value value) {
+    Attribute constant;
+    if (matchPattern(value, m_Constant(&constant)))
+      return constant;
+    auto [known, inserted] = folded.try_emplace(value, Attribute());
+    if (!inserted)
+      return known->second;
+    Operation *def = value.getDefiningOp();
+    if (!def || foldedOps >= kMaxFoldedOps || def->getNumResults() != 1 ||
+        def->getNumRegions() != 0)
+      return {};
+    ++foldedOps;
+    SmallVector<Attribute> operands;
+    for (Value operand : def->getOperands())
+      operands.push_back(fold(operand));
+    Operation *clone = def->clone();
+    SmallVector<OpFoldResult> results;
+    Attribute result;
+    if (succeeded(clone->fold(operands, results)) && results.size() == 1) {
+      if (auto attr = dyn_cast<Attribute>(results.front()))
+        result = attr;
+      else if (auto forwarded = dyn_cast<Value>(results.front());
+               forwarded.getDefiningOp() != clone)
+        result = fold(forwarded);
+    }
+    clone->destroy();
+    folded[value] = result;
+    return result;
   }
-  clone->destroy();
-  return folded;
-}
+
+private:
+  /// Conditions are a few ops (a dim, a compare); a larger one is not
+  /// decided here.
+  static constexpr unsigned kMaxFoldedOps = 64;
+  DenseMap<Value, Attribute> folded;
+  unsigned foldedOps = 0;
+};
 
 struct CheckAssertionsPass
     : public mlir::fusion::impl::CheckAssertionsBase<CheckAssertionsPass> {
   void runOnOperation() override {
     WalkResult result = getOperation()->walk([](cf::AssertOp assertion) {
-      auto condition =
-          dyn_cast_or_null<IntegerAttr>(foldToConstant(assertion.getArg()));
+      auto condition = dyn_cast_or_null<IntegerAttr>(
+          ConstantFolder().fold(assertion.getArg()));
       if (!condition || !condition.getValue().isZero())
         return WalkResult::advance();
       assertion.emitError("this assertion fails for every input (its "
