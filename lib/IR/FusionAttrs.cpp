@@ -123,12 +123,40 @@ void ActivationAttr::print(AsmPrinter &printer) const {
 
 LogicalResult
 LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                           LoweringStrategy, int64_t channelsPerThread,
-                           int64_t columnsPerThread, LoopOrder) {
+                           LoweringStrategy strategy, int64_t channelsPerThread,
+                           int64_t columnsPerThread, LoopOrder loopOrder,
+                           Precision precision) {
   if (channelsPerThread < 1 || columnsPerThread < 1)
     return emitError() << "lowering_config expects channels_per_thread and "
                           "columns_per_thread >= 1, got "
                        << channelsPerThread << " and " << columnsPerThread;
+  switch (strategy) {
+  case LoweringStrategy::register_block:
+    if (precision != Precision::fp32)
+      return emitError() << "lowering_config: register_block computes exact "
+                            "f32 products; precision "
+                         << stringifyPrecision(precision)
+                         << " needs strategy = mma_sync";
+    break;
+  case LoweringStrategy::mma_sync:
+    if (precision == Precision::fp32)
+      return emitError() << "lowering_config: mma_sync runs on tensor cores, "
+                            "which have no f32 products; precision must be "
+                            "tf32 or tf32x3";
+    if (channelsPerThread != kMmaChannels || columnsPerThread != kMmaColumns)
+      return emitError() << "lowering_config: an mma_sync warp tile is "
+                         << kMmaColumns << " output columns by " << kMmaChannels
+                         << " output channels (columns_per_thread = "
+                         << kMmaColumns
+                         << ", channels_per_thread = " << kMmaChannels
+                         << "), got " << columnsPerThread << " by "
+                         << channelsPerThread;
+    if (loopOrder != LoopOrder::layout)
+      return emitError() << "lowering_config: mma_sync takes loop_order = "
+                            "layout, got "
+                         << stringifyLoopOrder(loopOrder);
+    break;
+  }
   if (channelsPerThread > kMaxAccumulators ||
       columnsPerThread > kMaxAccumulators ||
       channelsPerThread * columnsPerThread > kMaxAccumulators)
@@ -139,10 +167,25 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 std::optional<std::string>
-LoweringConfigAttr::explainMismatch(int64_t outChannels,
-                                    int64_t outWidth) const {
+LoweringConfigAttr::explainMismatch(int64_t outChannels, int64_t outWidth,
+                                    Type elementType,
+                                    bool denseOneGroup) const {
   std::string text;
   llvm::raw_string_ostream os(text);
+  if (getStrategy() == LoweringStrategy::mma_sync) {
+    // Column tiles past the output's width are masked: any width goes.
+    if (!elementType.isF32())
+      os << "lowering_config's mma_sync takes f32 convs, got " << elementType;
+    else if (!denseOneGroup)
+      os << "lowering_config's mma_sync takes dense convs with one group; "
+            "grouped and depthwise convs stay on register_block";
+    else if (outChannels % kMmaChannels != 0)
+      os << "lowering_config's mma_sync needs output channels a multiple of "
+         << kMmaChannels << ", got " << outChannels;
+    else
+      return std::nullopt;
+    return text;
+  }
   if (outChannels % getChannelsPerThread() != 0) {
     os << "lowering_config's channels_per_thread (" << getChannelsPerThread()
        << ") does not divide the " << outChannels << " output channels";

@@ -231,8 +231,9 @@ static LogicalResult verifyConvOp(OpTy op, ValueRange perChannel) {
   bool last = isChannelsLast(op.getLayout());
   int64_t outChannels = out.getDimSize(last ? 3 : 1);
   if (LoweringConfigAttr config = op.getLoweringConfigAttr())
-    if (std::optional<std::string> why =
-            config.explainMismatch(outChannels, out.getDimSize(last ? 2 : 3)))
+    if (std::optional<std::string> why = config.explainMismatch(
+            outChannels, out.getDimSize(last ? 2 : 3), out.getElementType(),
+            !isDepthwise(op.getLayout()) && op.getGroups() == 1))
       return op.emitOpError(*why);
   for (Value v : perChannel) {
     if (!v)

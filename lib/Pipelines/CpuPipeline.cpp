@@ -67,7 +67,8 @@ mlir::fusion::buildFusionToCpuPipeline(OpPassManager &pm,
       failed(addUpstreamPasses(pm, "func.func(" + kCpuToLinalg.str() +
                                        "),fusion-upcast-to-f64")))
     return failure();
-  std::string lowering = "func.func(" + kCpuToLinalg.str();
+  std::string lowering =
+      "fusion-lower-tf32-rounding{target=cpu},func.func(" + kCpuToLinalg.str();
   if (options.testGpuLoopMapping)
     lowering += kGpuReductions.str();
   lowering += ")," + cpuFront() + ",";

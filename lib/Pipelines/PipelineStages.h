@@ -2,6 +2,7 @@
 #ifndef FUSIONDIALECT_LIB_PIPELINES_PIPELINESTAGES_H
 #define FUSIONDIALECT_LIB_PIPELINES_PIPELINESTAGES_H
 
+#include "FusionDialect/IR/FusionDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -33,6 +34,10 @@ struct FusionFront {
   bool reuseOrder = false;
   /// What fusion-select-lowering chooses for: "gpu" or "cpu".
   std::string loweringTarget = "gpu";
+  /// Arithmetic of the fused convs' products (fusion-select-lowering).
+  Precision precision = Precision::fp32;
+  /// Test only: mma_sync tiles read their input this many columns off.
+  int64_t testMmaTileShift = 0;
   /// One remark per fused op: its lowering configuration and why.
   bool explainLowering = false;
   /// Anchors one iteration of a detection decode computes as vector lanes
@@ -58,6 +63,8 @@ FusionFront frontFor(const Options &options) {
   front.externalWeights = options.externalWeights;
   front.testSkipWeightScaling = options.testSkipWeightScaling;
   front.explainLowering = options.explainLowering;
+  front.precision = options.precision;
+  front.testMmaTileShift = options.testMmaTileShift;
   return front;
 }
 

@@ -61,12 +61,15 @@ void mlir::fusion::addFusionFront(OpPassManager &pm, const FusionFront &front) {
   select.columnsPerThread = front.columnsPerThread;
   select.reuseOrder = front.reuseOrder;
   select.explain = front.explainLowering;
+  select.precision = front.precision;
   pm.addPass(createSelectLowering(select));
   LowerToLoopsOptions loops;
   loops.channelsPerThread = front.channelsPerThread;
   loops.columnsPerThread = front.columnsPerThread;
   loops.reuseOrder = front.reuseOrder;
   loops.decodeLanes = front.decodeLanes;
+  loops.target = front.loweringTarget;
+  loops.testMmaTileShift = front.testMmaTileShift;
   pm.addPass(createLowerToLoops(loops));
 }
 

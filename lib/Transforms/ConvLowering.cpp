@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -65,6 +66,40 @@ Value mlir::fusion::emitActivation(OpBuilder &b, Location loc, Value a,
   return a;
 }
 
+SmallVector<Value> mlir::fusion::forCarrying(OpBuilder &b, Location loc,
+                                             int64_t extent, ValueRange carried,
+                                             LoopBody body) {
+  Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+  Value ub = arith::ConstantIndexOp::create(b, loc, extent);
+  Value step = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, lb, ub, step, carried,
+      [&](OpBuilder &nb, Location l, Value iv, ValueRange args) {
+        scf::YieldOp::create(nb, l, body(nb, l, iv, args));
+      });
+  return SmallVector<Value>(loop.getResults());
+}
+
+void mlir::fusion::insertInParallel(OpBuilder &b, Location loc, Value tile,
+                                    Value shared,
+                                    ArrayRef<OpFoldResult> offsets,
+                                    ArrayRef<OpFoldResult> sizes,
+                                    ArrayRef<OpFoldResult> strides) {
+  auto inParallel = scf::InParallelOp::create(b, loc);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(inParallel.getBody());
+  tensor::ParallelInsertSliceOp::create(b, loc, tile, shared, offsets, sizes,
+                                        strides);
+}
+
+LogicalResult mlir::fusion::checkLoweringTarget(Operation *root, StringRef pass,
+                                                StringRef target) {
+  if (target == "gpu" || target == "cpu")
+    return success();
+  return root->emitError() << pass << ": unknown target '" << target
+                           << "'; expected gpu or cpu";
+}
+
 Value mlir::fusion::castFloat(OpBuilder &b, Location loc, Value v, Type to) {
   Type from = v.getType();
   if (from == to)
@@ -72,6 +107,27 @@ Value mlir::fusion::castFloat(OpBuilder &b, Location loc, Value v, Type to) {
   if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
     return arith::ExtFOp::create(b, loc, to, v);
   return arith::TruncFOp::create(b, loc, to, v);
+}
+
+SmallVector<Value> mlir::fusion::filterIndex(IndexMath &m, ConvLayout layout,
+                                             Value f, Value ci, Value kh,
+                                             Value kw, int64_t multiplier) {
+  switch (layout) {
+  case ConvLayout::nchw_fchw:
+    return {f, ci, kh, kw};
+  case ConvLayout::nhwc_hwcf:
+    return {kh, kw, ci, f};
+  case ConvLayout::nhwc_fhwc:
+    return {f, kh, kw, ci};
+  case ConvLayout::nchw_chw:
+    return {f, kh, kw};
+  case ConvLayout::nhwc_hwc:
+    return {kh, kw, f};
+  case ConvLayout::nhwc_hwcm:
+    return {kh, kw, m.div(f, multiplier),
+            arith::RemUIOp::create(m.b, m.loc, f, m.c(multiplier))};
+  }
+  return {};
 }
 
 FilterGeometry FilterGeometry::of(ConvLayout layout, ArrayRef<int64_t> f,

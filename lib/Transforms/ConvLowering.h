@@ -12,6 +12,7 @@
 #define FUSIONDIALECT_LIB_TRANSFORMS_CONVLOWERING_H
 
 #include "FusionDialect/IR/FusionDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -28,6 +29,37 @@ struct FilterGeometry {
 
   static FilterGeometry of(ConvLayout layout, ArrayRef<int64_t> filterShape,
                            int64_t outChannels, int64_t groups);
+};
+
+/// What every lowering of a fused conv reads off its types first.
+struct FusedConvShape {
+  RankedTensorType result, input, filter;
+  ConvLayout layout;
+  /// Channels innermost (NHWC); the channel, row and column dimensions of
+  /// the input and the result.
+  bool last;
+  int64_t cDim, hDim, wDim;
+  int64_t outChannels;
+  FilterGeometry geo;
+
+  /// Fails for a dynamic channel dimension, which no lowering takes.
+  template <typename OpTy> static FailureOr<FusedConvShape> of(OpTy op) {
+    FusedConvShape s;
+    s.result = cast<RankedTensorType>(op.getType());
+    s.input = cast<RankedTensorType>(op.getInput().getType());
+    s.filter = cast<RankedTensorType>(op.getFilter().getType());
+    s.layout = op.getLayout();
+    s.last = isChannelsLast(s.layout);
+    s.cDim = s.last ? 3 : 1;
+    s.hDim = s.last ? 1 : 2;
+    s.wDim = s.last ? 2 : 3;
+    if (s.input.isDynamicDim(s.cDim) || s.result.isDynamicDim(s.cDim))
+      return failure();
+    s.outChannels = s.result.getDimSize(s.cDim);
+    s.geo = FilterGeometry::of(s.layout, s.filter.getShape(), s.outChannels,
+                               op.getGroups());
+    return s;
+  }
 };
 
 /// Sizes for the dynamic dimensions of `resultType` (batch, height, width),
@@ -67,6 +99,63 @@ struct LowerFusedOpPattern : public OpRewritePattern<OpTy> {
   Lowering lower;
   std::string why;
 };
+
+/// Builds the index arithmetic of one iteration; constants of 0 and 1 fold
+/// away here rather than in a later canonicalization.
+struct IndexMath {
+  OpBuilder &b;
+  Location loc;
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, int64_t v) {
+    return v ? arith::AddIOp::create(b, loc, x, c(v)).getResult() : x;
+  }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, int64_t v) {
+    return v == 1 ? x : arith::MulIOp::create(b, loc, x, c(v)).getResult();
+  }
+  Value div(Value x, int64_t v) {
+    return v == 1 ? x : arith::DivUIOp::create(b, loc, x, c(v)).getResult();
+  }
+  Value rem(Value x, int64_t v) {
+    return v == 1 ? c(0) : arith::RemUIOp::create(b, loc, x, c(v)).getResult();
+  }
+  /// `0 <= i` when `low`, `i < extent` when `high`; null when neither.
+  Value inside(Value i, Value extent, bool low, bool high) {
+    Value lo, hi;
+    if (low)
+      lo = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, c(0));
+    if (high)
+      hi = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, extent);
+    if (lo && hi)
+      return arith::AndIOp::create(b, loc, lo, hi);
+    return lo ? lo : hi;
+  }
+};
+/// Filter indices of (output channel f, group-local input channel ci, kh,
+/// kw) in `layout`; `multiplier` is the channel multiplier of nhwc_hwcm.
+SmallVector<Value> filterIndex(IndexMath &m, ConvLayout layout, Value f,
+                               Value ci, Value kh, Value kw,
+                               int64_t multiplier);
+
+using LoopBody =
+    function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>;
+
+/// `for iv in [0, extent)` carrying `carried` (accumulators, fragments);
+/// returns the loop's results.
+SmallVector<Value> forCarrying(OpBuilder &b, Location loc, int64_t extent,
+                               ValueRange carried, LoopBody body);
+
+/// Ends a forall body: `tile` inserted into the shared output `shared` at
+/// `offsets`, `sizes`, `strides`, the iteration's one write.
+void insertInParallel(OpBuilder &b, Location loc, Value tile, Value shared,
+                      ArrayRef<OpFoldResult> offsets,
+                      ArrayRef<OpFoldResult> sizes,
+                      ArrayRef<OpFoldResult> strides);
+
+/// Fails, with an error on `root` naming `pass`, unless `target` is "gpu"
+/// or "cpu": the targets the fused ops' lowerings know.
+LogicalResult checkLoweringTarget(Operation *root, StringRef pass,
+                                  StringRef target);
 
 /// A float constant of scalar type `type`.
 Value floatConstant(OpBuilder &b, Location loc, Type type, double v);
@@ -119,6 +208,23 @@ struct FusedEpilogue {
   Value emit(OpBuilder &b, Location loc, Value acc,
              ValueRange perChannel) const;
 };
+
+/// How the mma_sync strategy's loop nest is built.
+struct ImplicitGemmOptions {
+  /// One iteration per warp tile, its lanes and MMA emulated (the host);
+  /// otherwise one iteration per lane with nvgpu.mma.sync (the GPU).
+  bool warpPerIteration = false;
+  /// Test only: input columns each tile reads off by, a wrong tile index.
+  int64_t testTileShift = 0;
+};
+
+/// The mma_sync strategy (see LoweringConfigAttr): `op` as an implicit GEMM
+/// over warp tiles, its epilogue on the accumulators. Fails when `config`
+/// does not fit `op`.
+template <typename OpTy>
+FailureOr<Value> lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
+                                     PatternRewriter &rewriter,
+                                     const ImplicitGemmOptions &options);
 
 } // namespace mlir::fusion
 

@@ -36,76 +36,7 @@ struct RegisterBlock {
   bool sharedInput = true;
 };
 
-/// Builds the index arithmetic of one iteration; constants of 0 and 1 fold
-/// away here rather than in a later canonicalization.
-struct IndexMath {
-  OpBuilder &b;
-  Location loc;
-  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, int64_t v) {
-    return v ? arith::AddIOp::create(b, loc, x, c(v)).getResult() : x;
-  }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, int64_t v) {
-    return v == 1 ? x : arith::MulIOp::create(b, loc, x, c(v)).getResult();
-  }
-  Value div(Value x, int64_t v) {
-    return v == 1 ? x : arith::DivUIOp::create(b, loc, x, c(v)).getResult();
-  }
-  /// `0 <= i` when `low`, `i < extent` when `high`; null when neither.
-  Value inside(Value i, Value extent, bool low, bool high) {
-    Value lo, hi;
-    if (low)
-      lo = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, c(0));
-    if (high)
-      hi = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i,
-                                 extent);
-    if (lo && hi)
-      return arith::AndIOp::create(b, loc, lo, hi);
-    return lo ? lo : hi;
-  }
-};
 } // namespace
-
-/// Filter indices of (output channel f, group-local input channel ci, kh, kw).
-static SmallVector<Value> filterIndex(IndexMath &m, ConvLayout layout, Value f,
-                                      Value ci, Value kh, Value kw,
-                                      int64_t multiplier) {
-  switch (layout) {
-  case ConvLayout::nchw_fchw:
-    return {f, ci, kh, kw};
-  case ConvLayout::nhwc_hwcf:
-    return {kh, kw, ci, f};
-  case ConvLayout::nhwc_fhwc:
-    return {f, kh, kw, ci};
-  case ConvLayout::nchw_chw:
-    return {f, kh, kw};
-  case ConvLayout::nhwc_hwc:
-    return {kh, kw, f};
-  case ConvLayout::nhwc_hwcm:
-    return {kh, kw, m.div(f, multiplier),
-            arith::RemUIOp::create(m.b, m.loc, f, m.c(multiplier))};
-  }
-  return {};
-}
-
-using AccumulatorBody = function_ref<SmallVector<Value>(OpBuilder &, Location,
-                                                        Value, ValueRange)>;
-
-/// `for iv in [0, extent)` carrying the accumulators.
-static SmallVector<Value> accumulateOver(OpBuilder &b, Location loc,
-                                         int64_t extent, ValueRange accs,
-                                         AccumulatorBody body) {
-  Value lb = arith::ConstantIndexOp::create(b, loc, 0);
-  Value ub = arith::ConstantIndexOp::create(b, loc, extent);
-  Value step = arith::ConstantIndexOp::create(b, loc, 1);
-  auto loop = scf::ForOp::create(
-      b, loc, lb, ub, step, accs,
-      [&](OpBuilder &nb, Location l, Value iv, ValueRange args) {
-        scf::YieldOp::create(nb, l, body(nb, l, iv, args));
-      });
-  return SmallVector<Value>(loop.getResults());
-}
 
 /// Runs `body` only where `condition` holds (a null condition always holds);
 /// elsewhere the accumulators pass through.
@@ -125,19 +56,11 @@ template <typename OpTy>
 static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
                                         const LowerToLoopsOptions &options) {
   Location loc = op.getLoc();
-  auto resultType = cast<RankedTensorType>(op.getType());
-  auto inputType = cast<RankedTensorType>(op.getInput().getType());
-  auto filterType = cast<RankedTensorType>(op.getFilter().getType());
-  ConvLayout layout = op.getLayout();
-  bool last = isChannelsLast(layout);
-  int64_t cDim = last ? 3 : 1, hDim = last ? 1 : 2, wDim = last ? 2 : 3;
-  if (inputType.isDynamicDim(cDim) || resultType.isDynamicDim(cDim))
+  FailureOr<FusedConvShape> shape = FusedConvShape::of(op);
+  if (failed(shape))
     return failure();
-  int64_t outChannels = resultType.getDimSize(cDim);
-  FilterGeometry geo = FilterGeometry::of(layout, filterType.getShape(),
-                                          outChannels, op.getGroups());
-  // The one place strategies are dispatched; register_block is the one
-  // there is.
+  const FusedConvShape &s = *shape;
+  // The one place strategies are dispatched.
   LoweringConfigAttr config = op.getLoweringConfigAttr();
   if (!config) {
     SelectLoweringOptions select;
@@ -152,39 +75,45 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
   switch (config.getStrategy()) {
   case LoweringStrategy::register_block:
     break;
+  case LoweringStrategy::mma_sync: {
+    ImplicitGemmOptions gemm;
+    gemm.warpPerIteration = options.target == "cpu";
+    gemm.testTileShift = options.testMmaTileShift;
+    return lowerToImplicitGemm(op, config, rewriter, gemm);
+  }
   }
   RegisterBlock block;
   block.channels = config.getChannelsPerThread();
   block.columns = config.getColumnsPerThread();
-  block.sharedInput = geo.groupOutChannels % block.channels == 0;
+  block.sharedInput = s.geo.groupOutChannels % block.channels == 0;
   FusedEpilogue epilogue = FusedEpilogue::of(op);
   Type accType = epilogue.accType;
-  Type inElement = inputType.getElementType();
+  Type inElement = s.input.getElementType();
 
   ArrayRef<int64_t> pads = op.getPadding(), strides = op.getStrides(),
                     dilations = op.getDilations();
   FailureOr<SmallVector<Value>> dynamicSizes =
-      dynamicResultSizes(rewriter, loc, op.getInput(), resultType, layout,
-                         geo, pads, strides, dilations);
+      dynamicResultSizes(rewriter, loc, op.getInput(), s.result, s.layout,
+                         s.geo, pads, strides, dilations);
   if (failed(dynamicSizes))
     return failure();
-  Value out = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                      resultType.getElementType(),
-                                      *dynamicSizes);
+  Value out = tensor::EmptyOp::create(rewriter, loc, s.result.getShape(),
+                                      s.result.getElementType(), *dynamicSizes);
   // One iteration per register block: channels and columns count blocks.
   // `order[i]` is the output dimension the forall's i-th dimension walks.
-  SmallVector<int64_t> order = loopOrderDims(config.getLoopOrder(), last);
+  SmallVector<int64_t> order = loopOrderDims(config.getLoopOrder(), s.last);
   SmallVector<OpFoldResult> bounds;
   for (int64_t d : order) {
-    int64_t perBlock =
-        d == cDim ? block.channels : d == wDim ? block.columns : 1;
+    int64_t perBlock = d == s.cDim   ? block.channels
+                       : d == s.wDim ? block.columns
+                                     : 1;
     bounds.push_back(perBlock == 1 ? tensor::getMixedSize(rewriter, loc, out, d)
                                    : rewriter.getIndexAttr(
-                                         resultType.getDimSize(d) / perBlock));
+                                         s.result.getDimSize(d) / perBlock));
   }
   Value input = op.getInput(), filter = op.getFilter();
-  Value inH = tensor::DimOp::create(rewriter, loc, input, hDim);
-  Value inW = tensor::DimOp::create(rewriter, loc, input, wDim);
+  Value inH = tensor::DimOp::create(rewriter, loc, input, s.hDim);
+  Value inW = tensor::DimOp::create(rewriter, loc, input, s.wDim);
   SmallVector<Value> perChannel = FusedEpilogue::perChannelOperands(op);
   // Bounds are checked only on sides that have padding: without it, every
   // window of a valid output lies inside the input.
@@ -198,18 +127,18 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
     for (int64_t i = 0; i < 4; ++i)
       args[order[i]] = ivs[i];
     Value n = args[0], shared = ivs[4];
-    Value f0 = m.mul(args[cDim], block.channels);
-    Value ow0 = m.mul(args[wDim], block.columns);
+    Value f0 = m.mul(args[s.cDim], block.channels);
+    Value ow0 = m.mul(args[s.wDim], block.columns);
     int64_t inputsPerTap = block.sharedInput ? 1 : block.channels;
     SmallVector<Value> channel, firstIn;
     for (int64_t k = 0; k < block.channels; ++k) {
       channel.push_back(m.add(f0, k));
       if (k < inputsPerTap)
-        firstIn.push_back(m.mul(m.div(channel[k], geo.groupOutChannels),
-                                geo.groupInChannels));
+        firstIn.push_back(m.mul(m.div(channel[k], s.geo.groupOutChannels),
+                                s.geo.groupInChannels));
     }
     Value ohOrigin = arith::SubIOp::create(
-        b, l, m.mul(args[hDim], strides[0]), m.c(pads[0]));
+        b, l, m.mul(args[s.hDim], strides[0]), m.c(pads[0]));
     SmallVector<Value> owOrigin;
     for (int64_t j = 0; j < block.columns; ++j)
       owOrigin.push_back(arith::SubIOp::create(
@@ -229,7 +158,7 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
           Value valid = t.inside(iw, inW, checkLeft, checkRight);
           Value safe =
               valid ? arith::SelectOp::create(tb, tl, valid, iw, t.c(0)) : iw;
-          SmallVector<Value> index = last
+          SmallVector<Value> index = s.last
                                          ? SmallVector<Value>{n, ih, safe, cin}
                                          : SmallVector<Value>{n, cin, ih, safe};
           Value x = tensor::ExtractOp::create(tb, tl, input, index);
@@ -242,8 +171,8 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
       for (int64_t k = 0; k < block.channels; ++k) {
         Value w = tensor::ExtractOp::create(
             tb, tl, filter,
-            filterIndex(t, layout, channel[k], ci, kh, kw,
-                        geo.groupOutChannels));
+            filterIndex(t, s.layout, channel[k], ci, kh, kw,
+                        s.geo.groupOutChannels));
         w = castFloat(tb, tl, w, accType);
         int64_t row = block.sharedInput ? 0 : k;
         for (int64_t j = 0; j < block.columns; ++j) {
@@ -266,43 +195,43 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
 
     SmallVector<Value> zeros(block.channels * block.columns, zeroAcc);
     SmallVector<Value> sums;
-    if (last) {
+    if (s.last) {
       // NHWC: the input channel, contiguous in memory, innermost.
-      sums = accumulateOver(
-          b, l, geo.kernelH, zeros,
+      sums = forCarrying(
+          b, l, s.geo.kernelH, zeros,
           [&](OpBuilder &b1, Location l1, Value kh, ValueRange a1) {
             std::tie(ih, rowInside) = rowAt(b1, l1, kh);
-            return accumulateIf(b1, l1, rowInside, a1, [&](OpBuilder &b2,
-                                                           Location l2) {
-              return accumulateOver(
-                  b2, l2, geo.kernelW, a1,
-                  [&](OpBuilder &b3, Location l3, Value kw, ValueRange a3) {
-                    return accumulateOver(
-                        b3, l3, geo.groupInChannels, a3,
-                        [&](OpBuilder &b4, Location l4, Value ci,
-                            ValueRange a4) {
-                          return tap(b4, l4, ci, ih, kh, kw, a4);
-                        });
-                  });
-            });
+            return accumulateIf(
+                b1, l1, rowInside, a1, [&](OpBuilder &b2, Location l2) {
+                  return forCarrying(
+                      b2, l2, s.geo.kernelW, a1,
+                      [&](OpBuilder &b3, Location l3, Value kw, ValueRange a3) {
+                        return forCarrying(b3, l3, s.geo.groupInChannels, a3,
+                                           [&](OpBuilder &b4, Location l4,
+                                               Value ci, ValueRange a4) {
+                                             return tap(b4, l4, ci, ih, kh, kw,
+                                                        a4);
+                                           });
+                      });
+                });
           });
     } else {
-      sums = accumulateOver(
-          b, l, geo.groupInChannels, zeros,
+      sums = forCarrying(
+          b, l, s.geo.groupInChannels, zeros,
           [&](OpBuilder &b1, Location l1, Value ci, ValueRange a1) {
-            return accumulateOver(
-                b1, l1, geo.kernelH, a1,
+            return forCarrying(
+                b1, l1, s.geo.kernelH, a1,
                 [&](OpBuilder &b2, Location l2, Value kh, ValueRange a2) {
                   std::tie(ih, rowInside) = rowAt(b2, l2, kh);
-                  return accumulateIf(b2, l2, rowInside, a2, [&](OpBuilder &b3,
-                                                                 Location l3) {
-                    return accumulateOver(
-                        b3, l3, geo.kernelW, a2,
-                        [&](OpBuilder &b4, Location l4, Value kw,
-                            ValueRange a4) {
-                          return tap(b4, l4, ci, ih, kh, kw, a4);
-                        });
-                  });
+                  return accumulateIf(
+                      b2, l2, rowInside, a2, [&](OpBuilder &b3, Location l3) {
+                        return forCarrying(b3, l3, s.geo.kernelW, a2,
+                                           [&](OpBuilder &b4, Location l4,
+                                               Value kw, ValueRange a4) {
+                                             return tap(b4, l4, ci, ih, kh, kw,
+                                                        a4);
+                                           });
+                      });
                 });
           });
     }
@@ -315,11 +244,11 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
     // host block took most of a ResNet-50's compile time).
     SmallVector<OpFoldResult> offsets(4), sizes(4, b.getIndexAttr(1));
     offsets[0] = n;
-    offsets[cDim] = f0;
-    offsets[hDim] = args[hDim];
-    offsets[wDim] = ow0;
-    sizes[cDim] = b.getIndexAttr(block.channels);
-    sizes[wDim] = b.getIndexAttr(block.columns);
+    offsets[s.cDim] = f0;
+    offsets[s.hDim] = args[s.hDim];
+    offsets[s.wDim] = ow0;
+    sizes[s.cDim] = b.getIndexAttr(block.channels);
+    sizes[s.wDim] = b.getIndexAttr(block.columns);
     SmallVector<OpFoldResult> unitStrides(4, b.getIndexAttr(1));
     Value tile = tensor::ExtractSliceOp::create(b, l, shared, offsets, sizes,
                                                 unitStrides);
@@ -329,13 +258,13 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
       for (Value p : perChannel)
         params.push_back(tensor::ExtractOp::create(b, l, p, channel[k]));
       for (int64_t j = 0; j < block.columns; ++j)
-        blockValues[last ? j * block.channels + k : k * block.columns + j] =
+        blockValues[s.last ? j * block.channels + k : k * block.columns + j] =
             epilogue.emit(b, l, sums[k * block.columns + j], params);
     }
-    int64_t outer = std::min(cDim, wDim), inner = std::max(cDim, wDim);
-    auto vectorType = VectorType::get({last ? block.columns : block.channels,
-                                       last ? block.channels : block.columns},
-                                      resultType.getElementType());
+    int64_t outer = std::min(s.cDim, s.wDim), inner = std::max(s.cDim, s.wDim);
+    auto vectorType = VectorType::get({s.last ? block.columns : block.channels,
+                                       s.last ? block.channels : block.columns},
+                                      s.result.getElementType());
     Value vector =
         vector::FromElementsOp::create(b, l, vectorType, blockValues);
     AffineMap tileDims = AffineMap::get(
@@ -345,11 +274,7 @@ static FailureOr<Value> lowerToLoopNest(OpTy op, PatternRewriter &rewriter,
                                            SmallVector<Value>(4, m.c(0)),
                                            tileDims, ArrayRef<bool>{true, true})
                .getResult();
-    auto inParallel = scf::InParallelOp::create(b, l);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(inParallel.getBody());
-    tensor::ParallelInsertSliceOp::create(b, l, tile, shared, offsets, sizes,
-                                          unitStrides);
+    insertInParallel(b, l, tile, shared, offsets, sizes, unitStrides);
   };
   auto forall = scf::ForallOp::create(rewriter, loc, bounds, ValueRange{out},
                                       std::nullopt, body);
@@ -372,8 +297,15 @@ struct LowerToLoopsPass
       return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
-    LowerToLoopsOptions options{channelsPerThread, columnsPerThread,
-                                reuseOrder};
+    if (failed(checkLoweringTarget(getOperation(), "fusion-lower-to-loops",
+                                   target)))
+      return signalPassFailure();
+    LowerToLoopsOptions options;
+    options.channelsPerThread = channelsPerThread;
+    options.columnsPerThread = columnsPerThread;
+    options.reuseOrder = reuseOrder;
+    options.target = target;
+    options.testMmaTileShift = testMmaTileShift;
     populateLowerToLoopsPatterns(patterns, options);
     populateLowerDecodeToLoopsPatterns(patterns, decodeLanes);
     if (failed(lowerAllFusedOps(getOperation(), std::move(patterns), "loops")))

@@ -126,6 +126,16 @@ static std::optional<int64_t> tripCount(scf::ParallelOp loop, unsigned d) {
   return llvm::divideCeil(std::max<int64_t>(*ub - *lb, 0), *step);
 }
 
+/// A loop whose last dimension is a warp's lanes: fusion-lower-to-loops
+/// marks an mma_sync tile's forall so (a `#gpu.lane` mapping last), and
+/// scf-forall-to-parallel keeps the mark.
+static bool isWarpLoop(scf::ParallelOp loop) {
+  auto mapping = loop->getAttrOfType<ArrayAttr>("mapping");
+  return mapping && !mapping.empty() &&
+         isa<gpu::GPULaneMappingAttr>(mapping.getValue().back()) &&
+         tripCount(loop, loop.getNumLoops() - 1) == fusion::kWarpLanes;
+}
+
 /// Threads along the contiguous dimension, then the one before it, then the
 /// rest: as many as the extents use, up to lanes x rows in all, so that a
 /// small feature map does not leave most of a block idle. Dimensions before
@@ -142,6 +152,18 @@ static SmallVector<int64_t> threadTile(scf::ParallelOp loop, int64_t lanes,
     return std::min<int64_t>(
         most, llvm::PowerOf2Ceil(std::max<int64_t>(*extent, 1)));
   };
+  // A warp's lanes (an mma_sync tile): thread x is exactly the 32 lanes,
+  // whatever `lanes` says, so that each warp is one tile; warps of the next
+  // dimension fill the rest of the block.
+  if (isWarpLoop(loop)) {
+    tiles[rank - 1] = fusion::kWarpLanes;
+    if (rank > 1)
+      tiles[rank - 2] =
+          fit(tripCount(loop, rank - 2),
+              std::min(std::max<int64_t>(budget / fusion::kWarpLanes, 1),
+                       fusion::kMaxBlockY));
+    return tiles;
+  }
   int64_t x = fit(tripCount(loop, rank - 1),
                   std::min(rank == 1 ? budget : lanes, fusion::kMaxBlockX));
   tiles[rank - 1] = x;

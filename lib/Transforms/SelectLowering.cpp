@@ -125,10 +125,30 @@ selectFor(OpTy op, const SelectLoweringOptions &options) {
   int64_t outWidth = result.getDimSize(wDim);
   FilterGeometry geo = FilterGeometry::of(layout, filterType.getShape(),
                                           outChannels, groups);
+  MLIRContext *ctx = op.getContext();
+  std::string precisionWhy;
+  if (options.precision != Precision::fp32) {
+    auto mma = LoweringConfigAttr::get(
+        ctx, LoweringStrategy::mma_sync, LoweringConfigAttr::kMmaChannels,
+        LoweringConfigAttr::kMmaColumns, LoopOrder::layout, options.precision);
+    std::optional<std::string> unfit =
+        mma.explainMismatch(outChannels, outWidth, result.getElementType(),
+                            !isDepthwise(layout) && groups == 1);
+    if (!unfit)
+      return LoweringChoice{
+          mma, "precision " + stringifyPrecision(options.precision).str() +
+                   ": an implicit GEMM on tensor cores, one warp per " +
+                   std::to_string(LoweringConfigAttr::kMmaColumns) +
+                   " output columns by " +
+                   std::to_string(LoweringConfigAttr::kMmaChannels) +
+                   " output channels"};
+    precisionWhy = "precision " + stringifyPrecision(options.precision).str() +
+                   " not taken, exact fp32 instead: " + *unfit + "; ";
+  }
   int64_t mostChannels = std::max<int64_t>(options.channelsPerThread, 1);
   int64_t mostColumns = std::max<int64_t>(options.columnsPerThread, 1);
 
-  std::string why;
+  std::string why = precisionWhy;
   llvm::raw_string_ostream os(why);
   int64_t channels =
       largestPowerOfTwoDividing(geo.groupOutChannels, mostChannels);
@@ -161,7 +181,6 @@ selectFor(OpTy op, const SelectLoweringOptions &options) {
   } else {
     os << "; loop order: the layout's, which the GPU mapping takes";
   }
-  MLIRContext *ctx = op.getContext();
   return LoweringChoice{
       LoweringConfigAttr::get(ctx, LoweringStrategy::register_block, channels,
                               columns, order),
@@ -196,12 +215,9 @@ struct SelectLoweringPass
     : public mlir::fusion::impl::SelectLoweringBase<SelectLoweringPass> {
   using Base::Base;
   void runOnOperation() override {
-    if (target != "gpu" && target != "cpu") {
-      getOperation()->emitError()
-          << "fusion-select-lowering: unknown target '" << target
-          << "'; expected gpu or cpu";
+    if (failed(checkLoweringTarget(getOperation(), "fusion-select-lowering",
+                                   target)))
       return signalPassFailure();
-    }
     if (channelsPerThread < 1 || columnsPerThread < 1) {
       getOperation()->emitError(
           "fusion-select-lowering: channels-per-thread and "
@@ -213,6 +229,7 @@ struct SelectLoweringPass
     options.channelsPerThread = channelsPerThread;
     options.columnsPerThread = columnsPerThread;
     options.reuseOrder = reuseOrder;
+    options.precision = precision;
     bool failedAny = false;
     getOperation()->walk([&](Operation *op) {
       if (auto conv = dyn_cast<ConvBiasActOp>(op))

@@ -1,6 +1,7 @@
 // #fusion.lowering_config on the fused convs: it round-trips, survives the
 // BatchNorm fold, and every verifier diagnostic (lib/IR/FusionAttrs.cpp,
-// lib/IR/FusionOps.cpp) has a case.
+// lib/IR/FusionOps.cpp) has a case, the mma_sync strategy and precision
+// policy included.
 //
 // RUN: fusion-opt %s --split-input-file --verify-diagnostics | fusion-opt --split-input-file | FileCheck %s
 // RUN: fusion-opt %s --split-input-file --verify-diagnostics --fusion-fold-bn | FileCheck %s --check-prefix=FOLD
@@ -48,7 +49,7 @@ func.func @too_many_accumulators(%x: tensor<1x2x4x64xf32>, %w: tensor<16x2x1x1xf
 // -----
 
 func.func @unknown_strategy(%x: tensor<1x2x4x4xf32>, %w: tensor<4x2x1x1xf32>) -> tensor<1x4x4x4xf32> {
-  // expected-error @+2 {{expected ::mlir::fusion::LoweringStrategy to be one of: register_block}}
+  // expected-error @+2 {{expected ::mlir::fusion::LoweringStrategy to be one of: register_block, mma_sync}}
   // expected-error @+1 {{failed to parse Fusion_LoweringConfigAttr parameter 'strategy'}}
   %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = warp_mma, channels_per_thread = 1, columns_per_thread = 4, loop_order = layout>} : tensor<1x2x4x4xf32>, tensor<4x2x1x1xf32> -> tensor<1x4x4x4xf32>
   return %0 : tensor<1x4x4x4xf32>
@@ -76,4 +77,88 @@ func.func @dynamic_width(%x: tensor<1x4x4x?xf32>, %w: tensor<4x4x1x1xf32>) -> te
   // expected-error @+1 {{'fusion.conv_bias_act' op lowering_config's columns_per_thread (2) must be 1 for a dynamic output width}}
   %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = register_block, channels_per_thread = 4, columns_per_thread = 2, loop_order = layout>} : tensor<1x4x4x?xf32>, tensor<4x4x1x1xf32> -> tensor<1x4x4x?xf32>
   return %0 : tensor<1x4x4x?xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @mma_round_trip
+//       CHECK:   lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32x3>
+func.func @mma_round_trip(%x: tensor<1x4x4x20xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<1x8x4x20xf32> {
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32x3>} : tensor<1x4x4x20xf32>, tensor<8x4x1x1xf32> -> tensor<1x8x4x20xf32>
+  return %0 : tensor<1x8x4x20xf32>
+}
+
+// -----
+
+// fp32 is the default and is not printed.
+// CHECK-LABEL: func.func @fp32_default
+//       CHECK:   lowering_config = #fusion.lowering_config<strategy = register_block, channels_per_thread = 4, columns_per_thread = 4, loop_order = layout>}
+func.func @fp32_default(%x: tensor<1x2x4x4xf32>, %w: tensor<4x2x1x1xf32>) -> tensor<1x4x4x4xf32> {
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = register_block, channels_per_thread = 4, columns_per_thread = 4, loop_order = layout, precision = fp32>} : tensor<1x2x4x4xf32>, tensor<4x2x1x1xf32> -> tensor<1x4x4x4xf32>
+  return %0 : tensor<1x4x4x4xf32>
+}
+
+// -----
+
+func.func @tf32_on_register_block(%x: tensor<1x2x4x4xf32>, %w: tensor<4x2x1x1xf32>) -> tensor<1x4x4x4xf32> {
+  // expected-error @+1 {{lowering_config: register_block computes exact f32 products; precision tf32 needs strategy = mma_sync}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = register_block, channels_per_thread = 4, columns_per_thread = 4, loop_order = layout, precision = tf32>} : tensor<1x2x4x4xf32>, tensor<4x2x1x1xf32> -> tensor<1x4x4x4xf32>
+  return %0 : tensor<1x4x4x4xf32>
+}
+
+// -----
+
+func.func @mma_in_fp32(%x: tensor<1x4x4x20xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<1x8x4x20xf32> {
+  // expected-error @+1 {{lowering_config: mma_sync runs on tensor cores, which have no f32 products; precision must be tf32 or tf32x3}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout>} : tensor<1x4x4x20xf32>, tensor<8x4x1x1xf32> -> tensor<1x8x4x20xf32>
+  return %0 : tensor<1x8x4x20xf32>
+}
+
+// -----
+
+func.func @mma_tile_shape(%x: tensor<1x4x4x20xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<1x8x4x20xf32> {
+  // expected-error @+1 {{lowering_config: an mma_sync warp tile is 16 output columns by 8 output channels (columns_per_thread = 16, channels_per_thread = 8), got 4 by 8}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 4, loop_order = layout, precision = tf32>} : tensor<1x4x4x20xf32>, tensor<8x4x1x1xf32> -> tensor<1x8x4x20xf32>
+  return %0 : tensor<1x8x4x20xf32>
+}
+
+// -----
+
+func.func @mma_host_order(%x: tensor<1x4x4x20xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<1x8x4x20xf32> {
+  // expected-error @+1 {{lowering_config: mma_sync takes loop_order = layout, got channels_outer}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = channels_outer, precision = tf32>} : tensor<1x4x4x20xf32>, tensor<8x4x1x1xf32> -> tensor<1x8x4x20xf32>
+  return %0 : tensor<1x8x4x20xf32>
+}
+
+// -----
+
+func.func @unknown_precision(%x: tensor<1x4x4x20xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<1x8x4x20xf32> {
+  // expected-error @+2 {{expected one of [fp32, tf32, tf32x3] for arithmetic of a fused conv's products, got: bf16x9}}
+  // expected-error @+1 {{failed to parse Fusion_LoweringConfigAttr parameter 'precision'}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = bf16x9>} : tensor<1x4x4x20xf32>, tensor<8x4x1x1xf32> -> tensor<1x8x4x20xf32>
+  return %0 : tensor<1x8x4x20xf32>
+}
+
+// -----
+
+func.func @mma_f16(%x: tensor<1x4x4x20xf16>, %w: tensor<8x4x1x1xf16>) -> tensor<1x8x4x20xf16> {
+  // expected-error @+1 {{'fusion.conv_bias_act' op lowering_config's mma_sync takes f32 convs, got f16}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32>} : tensor<1x4x4x20xf16>, tensor<8x4x1x1xf16> -> tensor<1x8x4x20xf16>
+  return %0 : tensor<1x8x4x20xf16>
+}
+
+// -----
+
+func.func @mma_grouped(%x: tensor<1x4x4x20xf32>, %w: tensor<8x2x1x1xf32>) -> tensor<1x8x4x20xf32> {
+  // expected-error @+1 {{'fusion.conv_bias_act' op lowering_config's mma_sync takes dense convs with one group; grouped and depthwise convs stay on register_block}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(2) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32>} : tensor<1x4x4x20xf32>, tensor<8x2x1x1xf32> -> tensor<1x8x4x20xf32>
+  return %0 : tensor<1x8x4x20xf32>
+}
+
+// -----
+
+func.func @mma_channels(%x: tensor<1x4x4x20xf32>, %w: tensor<12x4x1x1xf32>) -> tensor<1x12x4x20xf32> {
+  // expected-error @+1 {{'fusion.conv_bias_act' op lowering_config's mma_sync needs output channels a multiple of 8, got 12}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32>} : tensor<1x4x4x20xf32>, tensor<12x4x1x1xf32> -> tensor<1x12x4x20xf32>
+  return %0 : tensor<1x12x4x20xf32>
 }

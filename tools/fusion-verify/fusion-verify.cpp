@@ -169,6 +169,26 @@ static cl::opt<Program> program(
                           "the reference lowers it: only the fused "
                           "detection decode differs")),
     cl::init(Program::Fused), cl::cat(toolOptions));
+static cl::opt<fusion::Precision> precision(
+    "precision",
+    cl::desc("Arithmetic of the checked program's fused convs "
+             "(fusion-to-cpu precision); the tolerance follows from it"),
+    cl::values(
+        clEnumValN(fusion::Precision::fp32, "fp32",
+                   "exact f32 products (default)"),
+        clEnumValN(fusion::Precision::tf32, "tf32",
+                   "operands rounded to TF32, the MMA emulated: rtol 8 x "
+                   "2^-11 unless given, the noise bound 2^13 times wider"),
+        clEnumValN(fusion::Precision::tf32x3, "tf32x3",
+                   "operands split into two TF32 parts, three MMAs "
+                   "emulated: rtol 8 x 2^-20 unless given, the noise bound "
+                   "16 times wider")),
+    cl::init(fusion::Precision::fp32), cl::cat(toolOptions));
+static cl::opt<int64_t> testMmaTileShift(
+    "test-mma-tile-shift",
+    cl::desc("Test only: mma_sync tiles read their input this many columns "
+             "off (a wrong tile index); the check must fail"),
+    cl::init(0), cl::Hidden, cl::cat(toolOptions));
 static cl::opt<bool> testGpuLoopMapping(
     "test-gpu-loop-mapping",
     cl::desc("Test only: run the checked program's loops tiled and mapped "
@@ -269,6 +289,16 @@ static Compiled compile(ModuleOp module, Kind kind, TimingScope &timing,
       return out;
   }
   out.fusedOps = countFusedOps(module);
+  // The reference and the f64 model are exact whatever the IR asks of the
+  // checked program: a configuration written in the IR (a tensor-core
+  // strategy, a host loop order) is the checked program's alone.
+  if (kind != Kind::Candidate)
+    module.walk([](Operation *op) {
+      if (auto conv = dyn_cast<fusion::ConvBiasActOp>(op))
+        conv.removeLoweringConfigAttr();
+      else if (auto conv = dyn_cast<fusion::ConvBnActOp>(op))
+        conv.removeLoweringConfigAttr();
+    });
   out.decodes = countDecodes(module);
   PassManager pm(module.getContext());
   TimingScope passTiming = timing.nest("passes");
@@ -287,6 +317,10 @@ static Compiled compile(ModuleOp module, Kind kind, TimingScope &timing,
   options.fuse = false;
   options.reference = kind != Kind::Candidate || program == Program::Detect;
   options.testGpuLoopMapping = testGpuLoopMapping && kind == Kind::Candidate;
+  if (kind == Kind::Candidate) {
+    options.precision = precision;
+    options.testMmaTileShift = testMmaTileShift;
+  }
   if (failed(fusion::buildFusionToCpuPipeline(pm, options)) ||
       failed(pm.run(module)))
     return out;
@@ -577,6 +611,22 @@ static double defaultTolerance(Type elementType) {
   return std::max(1e-5, 8.0 * unitRoundoff(elementType));
 }
 
+/// The relative error one product of `policy` may carry, as a unit
+/// roundoff: none beyond f32's for fp32; 2^-11 for tf32 (each operand
+/// rounded to 10 mantissa bits, round to nearest); 2^-20 for tf32x3 (the
+/// remainders rounded too, and their product dropped: 3 x 2^-22 at most).
+static double precisionRoundoff(fusion::Precision policy) {
+  switch (policy) {
+  case fusion::Precision::fp32:
+    return 0.0;
+  case fusion::Precision::tf32:
+    return std::ldexp(1.0, -11);
+  case fusion::Precision::tf32x3:
+    return std::ldexp(1.0, -20);
+  }
+  return 0.0;
+}
+
 /// The entry's narrowest float result type (the one with the largest unit
 /// roundoff); f32 when it has none.
 static Type narrowestResultType(FunctionType type) {
@@ -715,8 +765,15 @@ int main(int argc, char **argv) {
   std::string entrySym = entry.getSymName().str();
   // Tolerances the user did not set follow the outputs' type.
   Type outputType = narrowestResultType(type);
+  // The precision policy widens both: rtol to 8 of its unit roundoffs, the
+  // noise bound by its roundoff over f32's (the checked program's products
+  // err that much more than the f32 reference's).
+  double policyRoundoff = precisionRoundoff(precision);
+  double noiseWidening =
+      std::max(1.0, policyRoundoff /
+                        unitRoundoff(Float32Type::get(original.getContext())));
   if (!relTolerance.getNumOccurrences())
-    relTolerance = defaultTolerance(outputType);
+    relTolerance = std::max(defaultTolerance(outputType), 8.0 * policyRoundoff);
   double noiseCap = noiseScaleCap(outputType);
   std::string typeName;
   llvm::raw_string_ostream(typeName) << outputType;
@@ -874,7 +931,8 @@ int main(int argc, char **argv) {
   };
   auto noiseBound = [&](size_t o) {
     return grounded && referenceIsNoise(o)
-               ? absTolerance + f32Noise * referenceWideStats[o].maxAbs
+               ? absTolerance +
+                     f32Noise * noiseWidening * referenceWideStats[o].maxAbs
                : -1.0;
   };
   auto within = [&](const Comparison &c, size_t o) {
@@ -886,6 +944,12 @@ int main(int argc, char **argv) {
                << seed << ", rtol " << relTolerance << ", atol " << absTolerance
                << ", fused ops " << candidate.fusedOps << ", fused decodes "
                << candidate.decodes << "\n";
+  if (precision != fusion::Precision::fp32)
+    llvm::outs() << "precision: " << fusion::stringifyPrecision(precision)
+                 << " (products with unit roundoff "
+                 << llvm::formatv("{0:e2}", policyRoundoff)
+                 << "; rtol from it unless given, noise bound x "
+                 << static_cast<int64_t>(noiseWidening) << ")\n";
   llvm::outs() << llvm::formatv("{0,-7} {1,-18} {2,-11} {3,-11} {4,-11} {5}\n",
                                 "output", "shape", "max_abs", "max_rel",
                                 "mean_rel", "worst");
@@ -930,6 +994,9 @@ int main(int argc, char **argv) {
                     "the "
                  << outputType << " noise bound\n";
     llvm::outs() << outputType << " noise bound (atol + " << f32Noise.getValue()
+                 << (noiseWidening > 1.0
+                         ? " x " + std::to_string(int64_t(noiseWidening))
+                         : std::string())
                  << " x the reference's error against f64):";
     for (size_t o = 0; o < outputs; ++o) {
       if (referenceIsNoise(o)) {
@@ -999,20 +1066,22 @@ int main(int argc, char **argv) {
   bool ok = pass && widePass && expectedPass;
   llvm::outs() << (ok ? "PASS" : "FAIL") << "\n";
   if (!jsonFile.empty()) {
-    llvm::json::Object root{{"entry", entrySym},
-                            {"program", programName()},
-                            {"frames", int64_t(frameSet->size())},
-                            {"seed", int64_t(seed)},
-                            {"rtol", relTolerance.getValue()},
-                            {"atol", absTolerance.getValue()},
-                            {"bound", grounded ? "f64-grounded" : "strict"},
-                            {"f32_noise", grounded ? f32Noise.getValue() : 0.0},
-                            {"fused_ops", candidate.fusedOps},
-                            {"fused_decodes", candidate.decodes},
-                            {"outputs", std::move(jsonOutputs)},
-                            {"chains", std::move(jsonChains)},
-                            {"expected", std::move(jsonExpected)},
-                            {"pass", ok}};
+    llvm::json::Object root{
+        {"entry", entrySym},
+        {"program", programName()},
+        {"frames", int64_t(frameSet->size())},
+        {"seed", int64_t(seed)},
+        {"rtol", relTolerance.getValue()},
+        {"atol", absTolerance.getValue()},
+        {"bound", grounded ? "f64-grounded" : "strict"},
+        {"precision", fusion::stringifyPrecision(precision).str()},
+        {"f32_noise", grounded ? f32Noise.getValue() : 0.0},
+        {"fused_ops", candidate.fusedOps},
+        {"fused_decodes", candidate.decodes},
+        {"outputs", std::move(jsonOutputs)},
+        {"chains", std::move(jsonChains)},
+        {"expected", std::move(jsonExpected)},
+        {"pass", ok}};
     std::error_code ec;
     llvm::raw_fd_ostream file(jsonFile, ec);
     if (ec) {

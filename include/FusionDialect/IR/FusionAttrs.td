@@ -66,13 +66,44 @@ def Fusion_LoweringConfigAttr : AttrDef<Fusion_Dialect, "LoweringConfig"> {
     output width (a dynamic width takes 1 column); at most 256 accumulators
     per iteration. `loop_order` orders the forall's dimensions (see
     `LoopOrder`); the GPU pipeline takes only `layout`.
+
+    `mma_sync` (implicit GEMM: M = output columns of one output row, N =
+    output channels, K = input channels x kernel window, no im2col buffer):
+    one warp computes a tile of `columns_per_thread` = 16 output columns by
+    `channels_per_thread` = 8 output channels, one `mma.sync` m16n8k8 per
+    8-deep step of K, each lane holding the fragments the PTX ISA assigns
+    it; bias, normalization and activation run on the accumulators. It
+    takes f32 dense convs (one group) whose output channels are a multiple
+    of 8, `loop_order = layout`, and `precision` tf32 or tf32x3. On the
+    host the same tiles, fragments and epilogue run with the warp's MMA
+    emulated exactly (TF32 rounding bit for bit).
+
+    ```
+    #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8,
+                            columns_per_thread = 16, loop_order = layout,
+                            precision = tf32>
+    ```
+
+    `precision` (default `fp32`, then not printed): the arithmetic of the
+    products (see `Precision`); `register_block` takes only `fp32`.
   }];
   let parameters = (ins
     EnumParameter<Fusion_LoweringStrategy>:$strategy,
     "int64_t":$channels_per_thread,
     "int64_t":$columns_per_thread,
-    EnumParameter<Fusion_LoopOrder>:$loop_order
+    EnumParameter<Fusion_LoopOrder>:$loop_order,
+    DefaultValuedParameter<"::mlir::fusion::Precision",
+                           "::mlir::fusion::Precision::fp32">:$precision
   );
+  let builders = [
+    AttrBuilder<(ins "::mlir::fusion::LoweringStrategy":$strategy,
+                     "int64_t":$channels_per_thread,
+                     "int64_t":$columns_per_thread,
+                     "::mlir::fusion::LoopOrder":$loop_order), [{
+      return $_get($_ctxt, strategy, channels_per_thread, columns_per_thread,
+                   loop_order, ::mlir::fusion::Precision::fp32);
+    }]>
+  ];
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
@@ -80,11 +111,17 @@ def Fusion_LoweringConfigAttr : AttrDef<Fusion_Dialect, "LoweringConfig"> {
     /// file spills on the GPU and the host compiler's time grows with the
     /// block's square (bench/RESULTS.md, "Compile time").
     static constexpr int64_t kMaxAccumulators = 256;
+    /// An mma_sync warp tile: output columns (M) by output channels (N),
+    /// and the depth of one MMA step (K): PTX's m16n8k8 TF32 shape.
+    static constexpr int64_t kMmaColumns = 16, kMmaChannels = 8,
+                             kMmaDepth = 8;
     /// Why this configuration cannot lower a conv with `outChannels` output
-    /// channels and an output `outWidth` wide (dynamic: ShapedType's
-    /// marker); nullopt when it can.
+    /// channels, an output `outWidth` wide (dynamic: ShapedType's marker),
+    /// of `elementType`, dense with one group or not; nullopt when it can.
     std::optional<std::string> explainMismatch(int64_t outChannels,
-                                               int64_t outWidth) const;
+                                               int64_t outWidth,
+                                               ::mlir::Type elementType,
+                                               bool denseOneGroup) const;
   }];
 }
 

@@ -177,14 +177,17 @@ def Fusion_OutputPacking : I32EnumAttr<"OutputPacking", "results of a decode", [
 // Lowering configurations
 //===----------------------------------------------------------------------===//
 
-/// How a fused conv becomes loops. One case today; the next strategy (an
-/// implicit GEMM on tensor cores) is a new case here, a new branch where
-/// the strategies are dispatched (lib/Transforms/LowerToLoops.cpp), and a
-/// new rule in the selection (lib/Transforms/SelectLowering.cpp).
+/// How a fused conv becomes loops. A strategy is a case here, a branch
+/// where the strategies are dispatched (lib/Transforms/LowerToLoops.cpp),
+/// and a rule in the selection (lib/Transforms/SelectLowering.cpp).
 def Fusion_LoweringStrategy : I32EnumAttr<"LoweringStrategy", "how a fused conv becomes loops", [
     // One scf.forall over the output; each iteration keeps a block of
     // channels x columns in registers through the whole reduction.
-    I32EnumAttrCase<"register_block", 0>
+    I32EnumAttrCase<"register_block", 0>,
+    // Implicit GEMM on tensor cores: one warp per tile of 16 output columns
+    // by 8 output channels, one m16n8k8 TF32 MMA per 8-deep step of the
+    // reduction (lib/Transforms/ImplicitGemmLowering.cpp).
+    I32EnumAttrCase<"mma_sync", 1>
   ]> {
   let cppNamespace = "::mlir::fusion";
   let genSpecializedAttr = 0;
@@ -201,6 +204,24 @@ def Fusion_LoopOrder : I32EnumAttr<"LoopOrder", "order of a fused loop nest's di
     // (batch, channel blocks, rows, column blocks): each filter block is
     // read once for every tile.
     I32EnumAttrCase<"channels_outer", 2>
+  ]> {
+  let cppNamespace = "::mlir::fusion";
+  let genSpecializedAttr = 0;
+}
+
+/// The arithmetic of a fused conv's products: what a user trades for
+/// speed, stated per op and checked against a tolerance derived from it.
+def Fusion_Precision : I32EnumAttr<"Precision", "arithmetic of a fused conv's products", [
+    // Exact f32 multiply-adds on CUDA cores (or the element type's own).
+    I32EnumAttrCase<"fp32", 0>,
+    // Each operand rounded to TF32 (10-bit mantissa, round to nearest,
+    // ties away: cvt.rna.tf32.f32), products on tensor cores, f32 sums: what
+    // PyTorch's allow_tf32 gives.
+    I32EnumAttrCase<"tf32", 1>,
+    // Each operand split into a TF32 high part and a TF32 remainder; three
+    // MMAs per product (hi*hi + hi*lo + lo*hi), CUTLASS's 3xTF32: about f32
+    // accuracy on tensor cores.
+    I32EnumAttrCase<"tf32x3", 2>
   ]> {
   let cppNamespace = "::mlir::fusion";
   let genSpecializedAttr = 0;

@@ -121,6 +121,22 @@ def Fusion_ConvBiasActOp : Fusion_ConvOpBase<"conv_bias_act"> {
   let extraClassDeclaration = commonExtraDecls;
 }
 
+def Fusion_RoundToTf32Op : Fusion_Op<"round_to_tf32", [Pure]> {
+  let summary = "an f32 rounded to TF32, as tensor cores take it";
+  let description = [{
+    `%r = fusion.round_to_tf32 %x` keeps the sign, the exponent and the top
+    10 mantissa bits of `%x`, rounded to nearest with ties away from zero
+    (PTX's `cvt.rna.tf32.f32`), the low 13 bits zero; NaN stays NaN and a
+    carry out of the largest finite value gives infinity. The mma_sync
+    strategy rounds each MMA operand with it. `fusion-lower-tf32-rounding`
+    lowers it to `cvt.rna.tf32.f32` on the GPU and to the same function in
+    integer arithmetic on the host, so both round bit for bit alike.
+  }];
+  let arguments = (ins F32:$value);
+  let results = (outs F32:$result);
+  let assemblyFormat = "$value attr-dict";
+}
+
 def Fusion_DecodeDetectionsOp : Fusion_Op<"decode_detections", [Pure, AttrSizedOperandSegments]> {
   let summary = "box decode and score preparation of a detection head in one pass";
   let description = [{

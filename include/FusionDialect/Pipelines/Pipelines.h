@@ -2,6 +2,7 @@
 #ifndef FUSIONDIALECT_PIPELINES_PIPELINES_H
 #define FUSIONDIALECT_PIPELINES_PIPELINES_H
 
+#include "FusionDialect/IR/FusionDialect.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/LLVM.h"
 
@@ -42,6 +43,31 @@ struct FusionPipelineOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("One remark per fused conv: the lowering configuration "
                      "fusion-select-lowering chose (or the IR set) and why"),
       llvm::cl::init(false)};
+  ::mlir::detail::PassOptions::Option<Precision> precision{
+      *this, "precision",
+      llvm::cl::desc("Arithmetic of the fused convs' products "
+                     "(fusion-select-lowering precision): tf32 and tf32x3 "
+                     "lower every conv that takes it (f32, dense, one group, "
+                     "output channels a multiple of 8) as an implicit GEMM "
+                     "on tensor cores (strategy mma_sync; on the host with "
+                     "the MMA emulated), the others in fp32"),
+      llvm::cl::init(Precision::fp32),
+      llvm::cl::values(
+          clEnumValN(Precision::fp32, "fp32",
+                     "exact f32 products on CUDA cores (default)"),
+          clEnumValN(Precision::tf32, "tf32",
+                     "operands rounded to TF32 (PyTorch's allow_tf32); "
+                     "sm_80 or newer"),
+          clEnumValN(Precision::tf32x3, "tf32x3",
+                     "operands split into two TF32 parts, three MMAs: "
+                     "about f32 accuracy on tensor cores; sm_80 or newer"))};
+  ::mlir::detail::PassOptions::Option<int64_t> testMmaTileShift{
+      *this, "test-mma-tile-shift",
+      llvm::cl::desc("Test only: mma_sync tiles read their input this many "
+                     "columns off (fusion-lower-to-loops "
+                     "test-mma-tile-shift), a wrong tile index that parity "
+                     "checks must catch"),
+      llvm::cl::init(0)};
   ::mlir::detail::PassOptions::Option<bool> testSkipWeightScaling{
       *this, "test-skip-weight-scaling",
       llvm::cl::desc("Test only: fold BatchNorm into the bias but not the "

@@ -27,6 +27,8 @@ constexpr int64_t kMaxBlockZ = 64;
 constexpr int64_t kMaxThreadsPerBlock = 1024;
 constexpr int64_t kMaxGridX = 2147483647;
 constexpr int64_t kMaxGridYZ = 65535;
+/// Threads of a warp: what mma.sync needs together.
+constexpr int64_t kWarpLanes = 32;
 
 /// Three launch dimensions, x first.
 struct LaunchDims {

@@ -174,15 +174,30 @@ def SelectLowering : Pass<"fusion-select-lowering"> {
            "Most output columns one iteration computes">,
     Option<"reuseOrder", "reuse-order", "bool", /*default=*/"false",
            "Order the loops for the host's caches instead of the layout">,
+    Option<"precision", "precision", "::mlir::fusion::Precision",
+           /*default=*/"::mlir::fusion::Precision::fp32",
+           "Arithmetic of the fused convs' products: tf32 and tf32x3 give "
+           "strategy mma_sync to every conv it takes (f32, dense, one "
+           "group, output channels a multiple of 8); the others keep "
+           "register_block in fp32",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::fusion::Precision::fp32, "fp32",
+                        "exact f32 products (CUDA cores)"),
+             clEnumValN(::mlir::fusion::Precision::tf32, "tf32",
+                        "operands rounded to TF32, tensor cores"),
+             clEnumValN(::mlir::fusion::Precision::tf32x3, "tf32x3",
+                        "operands split into two TF32 parts, three MMAs: "
+                        "about f32 accuracy on tensor cores"))}]>,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "One remark per fused op: its configuration and why">
   ];
 }
 
 def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
-  let summary = "Lower fused ops to one register-blocked loop nest each: "
-                "every output accumulated, biased, normalized and activated "
-                "in registers, stored once";
+  let summary = "Lower fused ops to one loop nest each, as their "
+                "lowering_config says (register blocks or warp tiles on "
+                "tensor cores): every output accumulated, biased, "
+                "normalized and activated in registers, stored once";
   let description = [{
     Expands each `fusion.conv_bias_act` and `fusion.conv_bn_act` into one
     `scf.forall` over the output, as the op's `#fusion.lowering_config`
@@ -208,6 +223,12 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
     One expansion serves every layout and grouping (dense, grouped,
     depthwise, channel multipliers). `fusion-to-ptx` maps each forall to
     one kernel; `fusion-to-cpu` runs the same loop nest on the host.
+
+    Strategy `mma_sync` (see `#fusion.lowering_config`) is an implicit GEMM
+    instead: for `target=gpu` one iteration per lane of a warp tile (the
+    forall's innermost dimension, 32, mapped `#gpu.lane`), its MMAs
+    `nvgpu.mma.sync`; for `target=cpu` one iteration per warp tile that
+    builds every lane's fragments and emulates the MMA.
   }];
   let options = [
     Option<"channelsPerThread", "channels-per-thread", "int64_t",
@@ -224,6 +245,15 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
            "channel) or outermost (each filter block read once for every "
            "tile), whichever reads fewer bytes again; off keeps the output "
            "layout's order, which the GPU mapping expects">,
+    Option<"target", "target", "std::string", /*default=*/"\"gpu\"",
+           "What the loops will run on: gpu (an mma_sync tile is a warp, "
+           "one iteration per lane, its MMA nvgpu.mma.sync) or cpu (one "
+           "iteration per warp tile, the lanes' fragments and the MMA "
+           "emulated exactly)">,
+    Option<"testMmaTileShift", "test-mma-tile-shift", "int64_t",
+           /*default=*/"0",
+           "Test only: read each mma_sync tile's input this many columns "
+           "off, a wrong tile index that parity checks must catch">,
     Option<"decodeLanes", "decode-lanes", "int64_t", /*default=*/"1",
            "Anchors one iteration of a detection decode computes, as the "
            "lanes of a vector: the largest divisor of this, the anchor "
@@ -233,8 +263,27 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect", "::mlir::scf::SCFDialect",
-    "::mlir::vector::VectorDialect"
+    "::mlir::vector::VectorDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::nvgpu::NVGPUDialect", "::mlir::NVVM::NVVMDialect"
   ];
+}
+
+def LowerTf32Rounding : Pass<"fusion-lower-tf32-rounding"> {
+  let summary = "Lower fusion.round_to_tf32 for the GPU or the host";
+  let description = [{
+    On the GPU each `fusion.round_to_tf32` becomes `cvt.rna.tf32.f32`
+    (`nvvm.convert.float.to.tf32`, rounding mode rna) with the low 13 bits
+    cleared; on the host the same rounding in integer arithmetic: add half
+    of the last kept bit to the magnitude's bits, clear the 13 below it, and
+    keep a NaN as it is. Runs late on the GPU (inside the kernel modules),
+    where no pass needs to know the NVVM op's memory effects.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"gpu\"",
+           "gpu (cvt.rna.tf32.f32) or cpu (integer arithmetic)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 def ExpandStridedCopies : Pass<"fusion-expand-strided-copies"> {

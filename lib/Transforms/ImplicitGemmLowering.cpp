@@ -1,0 +1,523 @@
+//===- ImplicitGemmLowering.cpp - fused convs on tensor cores -------------===//
+///
+/// The mma_sync strategy: a fused conv as an implicit GEMM. M is 16 output
+/// columns of one output row, N 8 output channels, K the input channels
+/// times the kernel window, walked 8 deep at a time: PTX's m16n8k8 TF32 MMA.
+/// There is no im2col buffer: each lane gathers the input (A) and filter
+/// (B) elements its fragment holds straight from the tensors, zero where
+/// the window falls in the padding or K runs out.
+///
+/// On the GPU a warp tile is 32 iterations of the forall's innermost
+/// dimension (one per lane, mapped to a warp's lanes), its MMA
+/// nvgpu.mma.sync. On the host one iteration is a warp tile: it builds every
+/// lane's fragments with the same code the GPU's lanes run, emulates the
+/// warp's MMA by reading them back through the inverse of the fragment
+/// layout, and applies the epilogue lane by lane as the GPU does. A fragment
+/// index wrong either way is a parity failure on the host.
+///
+/// Precision: tf32 rounds each operand to TF32 (fusion.round_to_tf32);
+/// tf32x3 splits each into hi = tf32(x) and lo = tf32(x - hi) and
+/// accumulates lo*hi, hi*lo, then hi*hi (CUTLASS's 3xTF32). The rounding is
+/// bit for bit the same on both targets; in which order the hardware sums
+/// an MMA's 8 products is not emulated: the tolerance covers it.
+///
+/// Not yet: shared-memory staging (cp.async, ldmatrix), warp tiles of more
+/// than one MMA, 16-byte stores, wgmma; f16/bf16 MMAs; grouped convs.
+///
+//===----------------------------------------------------------------------===//
+#include "ConvLowering.h"
+#include "FusionDialect/Runtime/LaunchLimits.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::fusion;
+
+namespace {
+constexpr int64_t kTileColumns = LoweringConfigAttr::kMmaColumns;
+constexpr int64_t kTileChannels = LoweringConfigAttr::kMmaChannels;
+constexpr int64_t kStepDepth = LoweringConfigAttr::kMmaDepth;
+/// Fragment registers per lane: A (16 x 8), B (8 x 8), C (16 x 8).
+constexpr int64_t kARegisters = 4, kBRegisters = 2, kCRegisters = 4;
+
+/// Where lane `lane`'s register `r` sits in its matrix, for mma.sync
+/// m16n8k8 with .tf32 operands (PTX ISA, "Matrix Fragments for
+/// mma.m16n8k8"): group g = lane / 4, thread-in-group t = lane % 4.
+struct FragmentLayout {
+  IndexMath &m;
+  Value group, inGroup;
+  FragmentLayout(IndexMath &m, Value lane)
+      : m(m), group(m.div(lane, 4)), inGroup(m.rem(lane, 4)) {}
+  /// A (row i of M, column kk of K): i = g + 8 (r % 2), kk = t + 4 (r / 2).
+  std::pair<Value, Value> a(int64_t r) {
+    return {m.add(group, 8 * (r % 2)), m.add(inGroup, 4 * (r / 2))};
+  }
+  /// B (row kk of K, column j of N): kk = t + 4 r, j = g.
+  std::pair<Value, Value> b(int64_t r) {
+    return {m.add(inGroup, 4 * r), group};
+  }
+  /// C (row i of M, column j of N): i = g + 8 (r / 2), j = 2 t + r % 2.
+  std::pair<Value, Value> c(int64_t r) {
+    return {m.add(group, 8 * (r / 2)), m.add(m.mul(inGroup, 2), r % 2)};
+  }
+};
+
+/// The inverse of FragmentLayout: which (lane, register) holds an element.
+/// Only the host's MMA emulation reads it.
+struct FragmentOwner {
+  IndexMath &m;
+  /// A(i, kk): lane (i % 8) * 4 + kk % 4, register i / 8 + 2 (kk / 4).
+  std::pair<Value, Value> a(Value i, int64_t kk) {
+    return {m.add(m.mul(m.rem(i, 8), 4), kk % 4),
+            m.add(m.div(i, 8), 2 * (kk / 4))};
+  }
+  /// B(kk, j): lane j * 4 + kk % 4, register kk / 4.
+  std::pair<Value, Value> b(int64_t kk, Value j) {
+    return {m.add(m.mul(j, 4), kk % 4), m.c(kk / 4)};
+  }
+  /// C(i, j): lane (i % 8) * 4 + j / 2, register 2 (i / 8) + j % 2.
+  std::pair<Value, Value> c(Value i, Value j) {
+    return {m.add(m.mul(m.rem(i, 8), 4), m.div(j, 2)),
+            m.add(m.mul(m.div(i, 8), 2), m.rem(j, 2))};
+  }
+};
+
+/// What every lane of a tile reads and writes, the same on both targets.
+struct ImplicitGemm {
+  ConvLayout layout;
+  bool last;
+  Precision precision;
+  bool onHost;
+  int64_t testTileShift;
+  int64_t channels, kernelH, kernelW, depth; // depth = C * KH * KW
+  ArrayRef<int64_t> pads, strides, dilations;
+  Value input, filter, inH, inW;
+  Type f32;
+
+  /// The reduction index k as (input channel, kh, kw): the input channel
+  /// innermost in NHWC (contiguous there), the window innermost in NCHW.
+  std::tuple<Value, Value, Value> decompose(IndexMath &m, Value k) const {
+    if (last) {
+      Value window = m.div(k, channels);
+      return {m.rem(k, channels), m.div(window, kernelW),
+              m.rem(window, kernelW)};
+    }
+    Value rows = m.div(k, kernelW);
+    return {m.div(rows, kernelH), m.rem(rows, kernelH), m.rem(k, kernelW)};
+  }
+
+  /// Zero where `valid` fails, otherwise the element at `index` (every
+  /// index zeroed then, so the read stays inside the tensor).
+  Value guardedExtract(IndexMath &m, Value tensor, SmallVector<Value> index,
+                       Value valid) const {
+    for (Value &i : index)
+      i = arith::SelectOp::create(m.b, m.loc, valid, i, m.c(0));
+    Value x = tensor::ExtractOp::create(m.b, m.loc, tensor, index);
+    return arith::SelectOp::create(m.b, m.loc, valid, x,
+                                   floatConstant(m.b, m.loc, f32, 0.0));
+  }
+
+  /// A(i, k) of the tile whose first output is (n, oh, ow0).
+  Value loadA(IndexMath &m, Value n, Value oh, Value ow0, Value i,
+              Value k) const {
+    auto [ci, kh, kw] = decompose(m, k);
+    Value ow = m.add(m.add(ow0, i), testTileShift);
+    Value ih = arith::SubIOp::create(
+        m.b, m.loc, m.add(m.mul(oh, strides[0]), m.mul(kh, dilations[0])),
+        m.c(pads[0]));
+    Value iw = arith::SubIOp::create(
+        m.b, m.loc, m.add(m.mul(ow, strides[1]), m.mul(kw, dilations[1])),
+        m.c(pads[2]));
+    Value valid = arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::slt,
+                                        k, m.c(depth));
+    for (Value inside :
+         {m.inside(ih, inH, true, true), m.inside(iw, inW, true, true)})
+      valid = arith::AndIOp::create(m.b, m.loc, valid, inside);
+    SmallVector<Value> index = last ? SmallVector<Value>{n, ih, iw, ci}
+                                    : SmallVector<Value>{n, ci, ih, iw};
+    return guardedExtract(m, input, index, valid);
+  }
+
+  /// B(k, f): filter element of output channel f.
+  Value loadB(IndexMath &m, Value k, Value f) const {
+    auto [ci, kh, kw] = decompose(m, k);
+    Value valid = arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::slt,
+                                        k, m.c(depth));
+    return guardedExtract(m, filter, filterIndex(m, layout, f, ci, kh, kw, 1),
+                          valid);
+  }
+
+  /// x rounded to TF32 (fusion.round_to_tf32: cvt.rna.tf32.f32 on the
+  /// GPU, the same rounding in integers on the host).
+  Value roundToTf32(OpBuilder &b, Location l, Value x) const {
+    return RoundToTf32Op::create(b, l, f32, x);
+  }
+
+  /// The operand parts the MMAs take: {tf32(x)}, or {hi, lo} for tf32x3.
+  SmallVector<Value, 2> parts(OpBuilder &b, Location l, Value x) const {
+    Value hi = roundToTf32(b, l, x);
+    if (precision != Precision::tf32x3)
+      return {hi};
+    Value rest = arith::SubFOp::create(b, l, x, hi);
+    return {hi, roundToTf32(b, l, rest)};
+  }
+
+  /// (A part, B part) of each MMA of a step, in order: small terms first.
+  SmallVector<std::pair<int, int>> mmaSequence() const {
+    if (precision == Precision::tf32x3)
+      return {{1, 0}, {0, 1}, {0, 0}};
+    return {{0, 0}};
+  }
+  int64_t partCount() const { return precision == Precision::tf32x3 ? 2 : 1; }
+
+  /// Lane `lane`'s A fragment of the step starting at `k0`, as
+  /// parts[p][r]; the tile's first output is (n, oh, ow0).
+  SmallVector<SmallVector<Value>> fragmentA(IndexMath &m, Value lane, Value n,
+                                            Value oh, Value ow0,
+                                            Value k0) const {
+    FragmentLayout at(m, lane);
+    SmallVector<SmallVector<Value>> out(partCount());
+    for (int64_t r = 0; r < kARegisters; ++r) {
+      auto [i, kk] = at.a(r);
+      Value x = loadA(m, n, oh, ow0, i, m.add(k0, kk));
+      for (auto [p, part] : llvm::enumerate(parts(m.b, m.loc, x)))
+        out[p].push_back(part);
+    }
+    return out;
+  }
+
+  /// Lane `lane`'s B fragment of the step starting at `k0`, channels from
+  /// `f0`, as parts[p][r].
+  SmallVector<SmallVector<Value>> fragmentB(IndexMath &m, Value lane, Value f0,
+                                            Value k0) const {
+    FragmentLayout at(m, lane);
+    SmallVector<SmallVector<Value>> out(partCount());
+    for (int64_t r = 0; r < kBRegisters; ++r) {
+      auto [kk, j] = at.b(r);
+      Value x = loadB(m, m.add(k0, kk), m.add(f0, j));
+      for (auto [p, part] : llvm::enumerate(parts(m.b, m.loc, x)))
+        out[p].push_back(part);
+    }
+    return out;
+  }
+};
+
+} // namespace
+
+template <typename OpTy>
+FailureOr<Value>
+mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
+                                  PatternRewriter &rewriter,
+                                  const ImplicitGemmOptions &options) {
+  Location loc = op.getLoc();
+  FailureOr<FusedConvShape> shape = FusedConvShape::of(op);
+  if (failed(shape))
+    return rewriter.notifyMatchFailure(op, "dynamic channel dimension");
+  const FusedConvShape &s = *shape;
+  if (std::optional<std::string> why = config.explainMismatch(
+          s.outChannels, s.result.getDimSize(s.wDim), s.result.getElementType(),
+          !isDepthwise(s.layout) && op.getGroups() == 1))
+    return rewriter.notifyMatchFailure(op, *why);
+  FusedEpilogue epilogue = FusedEpilogue::of(op);
+
+  ImplicitGemm gemm;
+  gemm.layout = s.layout;
+  gemm.last = s.last;
+  gemm.precision = config.getPrecision();
+  gemm.onHost = options.warpPerIteration;
+  gemm.testTileShift = options.testTileShift;
+  gemm.channels = s.geo.groupInChannels;
+  gemm.kernelH = s.geo.kernelH;
+  gemm.kernelW = s.geo.kernelW;
+  gemm.depth = s.geo.groupInChannels * s.geo.kernelH * s.geo.kernelW;
+  gemm.pads = op.getPadding();
+  gemm.strides = op.getStrides();
+  gemm.dilations = op.getDilations();
+  gemm.input = op.getInput();
+  gemm.filter = op.getFilter();
+  gemm.inH = tensor::DimOp::create(rewriter, loc, gemm.input, s.hDim);
+  gemm.inW = tensor::DimOp::create(rewriter, loc, gemm.input, s.wDim);
+  gemm.f32 = rewriter.getF32Type();
+  int64_t steps = llvm::divideCeil(gemm.depth, kStepDepth);
+
+  FailureOr<SmallVector<Value>> dynamicSizes =
+      dynamicResultSizes(rewriter, loc, op.getInput(), s.result, s.layout,
+                         s.geo, gemm.pads, gemm.strides, gemm.dilations);
+  if (failed(dynamicSizes))
+    return failure();
+  Value out = tensor::EmptyOp::create(rewriter, loc, s.result.getShape(),
+                                      s.result.getElementType(), *dynamicSizes);
+  IndexMath top{rewriter, loc};
+  Value outW = tensor::DimOp::create(rewriter, loc, out, s.wDim);
+  // (batch, output rows, column tiles, channel tiles[, lanes]).
+  SmallVector<OpFoldResult> bounds = {
+      tensor::getMixedSize(rewriter, loc, out, 0),
+      tensor::getMixedSize(rewriter, loc, out, s.hDim)};
+  if (s.result.isDynamicDim(s.wDim))
+    bounds.push_back(top.div(top.add(outW, kTileColumns - 1), kTileColumns));
+  else
+    bounds.push_back(rewriter.getIndexAttr(
+        llvm::divideCeil(s.result.getDimSize(s.wDim), kTileColumns)));
+  bounds.push_back(rewriter.getIndexAttr(s.outChannels / kTileChannels));
+  if (!gemm.onHost)
+    bounds.push_back(rewriter.getIndexAttr(kWarpLanes));
+  SmallVector<Value> perChannel = FusedEpilogue::perChannelOperands(op);
+
+  // The epilogue of one lane's accumulators: (row i, channel f, value) each.
+  auto laneEpilogue = [&](IndexMath &m, Value lane, Value f0,
+                          ArrayRef<Value> accs) {
+    FragmentLayout at(m, lane);
+    SmallVector<std::tuple<Value, Value, Value>> done;
+    for (int64_t r = 0; r < kCRegisters; ++r) {
+      auto [i, j] = at.c(r);
+      Value f = m.add(f0, j);
+      SmallVector<Value> params;
+      for (Value p : perChannel)
+        params.push_back(tensor::ExtractOp::create(m.b, m.loc, p, f));
+      done.emplace_back(i, j, epilogue.emit(m.b, m.loc, accs[r], params));
+    }
+    return done;
+  };
+
+  SmallVector<OpFoldResult> unit(4, rewriter.getIndexAttr(1));
+  auto body = [&](OpBuilder &b, Location l, ValueRange ivs) {
+    IndexMath m{b, l};
+    Value n = ivs[0], oh = ivs[1];
+    Value ow0 = m.mul(ivs[2], kTileColumns);
+    Value f0 = m.mul(ivs[3], kTileChannels);
+    Value shared = ivs.back();
+    Type resultElement = s.result.getElementType();
+
+    if (!gemm.onHost) {
+      // One lane: its fragments, the warp's MMAs, its four outputs.
+      Value lane = ivs[4];
+      auto aType = VectorType::get({kARegisters, 1}, gemm.f32);
+      auto bType = VectorType::get({kBRegisters, 1}, gemm.f32);
+      auto cType = VectorType::get({2, 2}, gemm.f32);
+      Value zero = arith::ConstantOp::create(
+          b, l, cType, DenseElementsAttr::get(cType, b.getF32FloatAttr(0.0f)));
+      SmallVector<Value> acc = forCarrying(
+          b, l, steps, {zero},
+          [&](OpBuilder &sb, Location sl, Value step, ValueRange carried) {
+            IndexMath s{sb, sl};
+            Value k0 = s.mul(step, kStepDepth);
+            auto a = gemm.fragmentA(s, lane, n, oh, ow0, k0);
+            auto bf = gemm.fragmentB(s, lane, f0, k0);
+            Value c = carried[0];
+            for (auto [pa, pb] : gemm.mmaSequence()) {
+              Value av = vector::FromElementsOp::create(sb, sl, aType, a[pa]);
+              Value bv = vector::FromElementsOp::create(sb, sl, bType, bf[pb]);
+              c = nvgpu::MmaSyncOp::create(
+                  sb, sl, av, bv, c,
+                  ArrayRef<int64_t>{kTileColumns, kTileChannels, kStepDepth},
+                  /*tf32Enabled=*/true);
+            }
+            return SmallVector<Value>{c};
+          });
+      SmallVector<Value> accs;
+      for (int64_t r = 0; r < kCRegisters; ++r)
+        accs.push_back(vector::ExtractOp::create(
+            b, l, acc[0], ArrayRef<int64_t>{r / 2, r % 2}));
+      auto outputs = laneEpilogue(m, lane, f0, accs);
+      // The lane's outputs are two channels (2t, 2t + 1) of two columns
+      // (g, g + 8): one slice with a column stride of 8, as many columns
+      // as lie inside the output's width (the first, if any, is the one
+      // inside), written as one masked vector. One slice per iteration
+      // keeps bufferization in place, as in the register-blocked nest.
+      auto [i, j, unused] = outputs[0];
+      (void)unused;
+      Value ow = m.add(ow0, i);
+      auto columnsInside = [&](Value column) {
+        Value inside = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt,
+                                             column, outW);
+        return arith::SelectOp::create(b, l, inside, m.c(1), m.c(0))
+            .getResult();
+      };
+      Value count = m.add(columnsInside(ow), columnsInside(m.add(ow, 8)));
+      Value any =
+          arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, count, m.c(0));
+      Value safeOw = arith::SelectOp::create(b, l, any, ow, m.c(0));
+      Value f = m.add(f0, j);
+      SmallVector<OpFoldResult> offsets =
+          s.last ? SmallVector<OpFoldResult>{n, oh, safeOw, f}
+                 : SmallVector<OpFoldResult>{n, f, oh, safeOw};
+      SmallVector<OpFoldResult> sizes(4, b.getIndexAttr(1));
+      sizes[s.wDim] = count;
+      sizes[s.cDim] = b.getIndexAttr(2);
+      SmallVector<OpFoldResult> steps(4, b.getIndexAttr(1));
+      steps[s.wDim] = b.getIndexAttr(8);
+      Value tile =
+          tensor::ExtractSliceOp::create(b, l, shared, offsets, sizes, steps);
+      // In the tile's memory order (a transposing write would leave a
+      // vector.transpose the kernel's lowering does not take): registers
+      // 0, 1 are column g, 2, 3 column g + 8, each channels 2t, 2t + 1.
+      auto blockType = VectorType::get({2, 2}, resultElement);
+      SmallVector<Value> values;
+      for (int64_t outer = 0; outer < 2; ++outer)
+        for (int64_t inner = 0; inner < 2; ++inner)
+          values.push_back(std::get<2>(
+              outputs[s.last ? 2 * outer + inner : 2 * inner + outer]));
+      Value block = vector::FromElementsOp::create(b, l, blockType, values);
+      int64_t first = std::min(s.cDim, s.wDim),
+              second = std::max(s.cDim, s.wDim);
+      AffineMap dims = AffineMap::get(
+          4, 0, {b.getAffineDimExpr(first), b.getAffineDimExpr(second)},
+          b.getContext());
+      tile = vector::TransferWriteOp::create(
+                 b, l, block, tile, SmallVector<Value>(4, m.c(0)), dims,
+                 ArrayRef<bool>{first == s.cDim, second == s.cDim})
+                 .getResult();
+      insertInParallel(b, l, tile, shared, offsets, sizes, steps);
+      return;
+    }
+
+    // The host: one warp tile. Every lane's fragments as rows of a tensor,
+    // the MMA emulated from them, the epilogue lane by lane.
+    auto fragments = [&](int64_t registers) {
+      SmallVector<Value> all;
+      for (int64_t p = 0; p < gemm.partCount(); ++p)
+        all.push_back(tensor::EmptyOp::create(
+            b, l, ArrayRef<int64_t>{kWarpLanes, registers}, gemm.f32));
+      return all;
+    };
+    auto cType = RankedTensorType::get({kWarpLanes, kCRegisters}, gemm.f32);
+    Value zeros = arith::ConstantOp::create(
+        b, l, cType, DenseElementsAttr::get(cType, b.getF32FloatAttr(0.0f)));
+    SmallVector<Value> carried = {zeros};
+    llvm::append_range(carried, fragments(kARegisters));
+    llvm::append_range(carried, fragments(kBRegisters));
+    int64_t parts = gemm.partCount();
+    SmallVector<Value> result = forCarrying(
+        b, l, steps, carried,
+        [&](OpBuilder &sb, Location sl, Value step, ValueRange state) {
+          IndexMath s{sb, sl};
+          Value k0 = s.mul(step, kStepDepth);
+          // Each lane's fragments, as the GPU's lanes load them.
+          SmallVector<Value> frags = forCarrying(
+              sb, sl, kWarpLanes, state.drop_front(),
+              [&](OpBuilder &lb, Location ll, Value lane, ValueRange fr) {
+                IndexMath t{lb, ll};
+                auto a = gemm.fragmentA(t, lane, n, oh, ow0, k0);
+                auto bf = gemm.fragmentB(t, lane, f0, k0);
+                SmallVector<Value> next(fr);
+                for (int64_t p = 0; p < parts; ++p) {
+                  for (int64_t r = 0; r < kARegisters; ++r)
+                    next[p] = tensor::InsertOp::create(
+                        lb, ll, a[p][r], next[p], ValueRange{lane, t.c(r)});
+                  for (int64_t r = 0; r < kBRegisters; ++r)
+                    next[parts + p] = tensor::InsertOp::create(
+                        lb, ll, bf[p][r], next[parts + p],
+                        ValueRange{lane, t.c(r)});
+                }
+                return next;
+              });
+          // The warp's MMAs: D(i, j) = C(i, j) + sum over kk of
+          // A(i, kk) B(kk, j), each element found through the inverse
+          // s.layout.
+          Value c = state[0];
+          for (auto [pa, pb] : gemm.mmaSequence()) {
+            Value fa = frags[pa], fb = frags[parts + pb];
+            c = forCarrying(
+                sb, sl, kTileColumns, {c},
+                [&](OpBuilder &ib, Location il, Value i, ValueRange ci) {
+                  return forCarrying(
+                      ib, il, kTileChannels, ci,
+                      [&](OpBuilder &jb, Location jl, Value j, ValueRange cj) {
+                        IndexMath u{jb, jl};
+                        FragmentOwner owner{u};
+                        auto [cl, cr] = owner.c(i, j);
+                        Value sum = tensor::ExtractOp::create(
+                            jb, jl, cj[0], ValueRange{cl, cr});
+                        for (int64_t kk = 0; kk < kStepDepth; ++kk) {
+                          auto [al, ar] = owner.a(i, kk);
+                          auto [bl, br] = owner.b(kk, j);
+                          Value x = tensor::ExtractOp::create(
+                              jb, jl, fa, ValueRange{al, ar});
+                          Value w = tensor::ExtractOp::create(
+                              jb, jl, fb, ValueRange{bl, br});
+                          sum = arith::AddFOp::create(
+                              jb, jl, sum, arith::MulFOp::create(jb, jl, x, w));
+                        }
+                        return SmallVector<Value>{tensor::InsertOp::create(
+                            jb, jl, sum, cj[0], ValueRange{cl, cr})};
+                      });
+                })[0];
+          }
+          SmallVector<Value> next = {c};
+          llvm::append_range(next, frags);
+          return next;
+        });
+    // The epilogue lane by lane into a 16 x 8 tile, then one masked write.
+    auto tileType =
+        RankedTensorType::get({kTileColumns, kTileChannels}, resultElement);
+    Value tile = forCarrying(
+        b, l, kWarpLanes,
+        {tensor::EmptyOp::create(b, l, tileType.getShape(), resultElement)},
+        [&](OpBuilder &lb, Location ll, Value lane, ValueRange t) {
+          IndexMath u{lb, ll};
+          SmallVector<Value> accs;
+          for (int64_t r = 0; r < kCRegisters; ++r)
+            accs.push_back(tensor::ExtractOp::create(lb, ll, result[0],
+                                                     ValueRange{lane, u.c(r)}));
+          Value next = t[0];
+          for (auto &[i, j, v] : laneEpilogue(u, lane, f0, accs))
+            next = tensor::InsertOp::create(lb, ll, v, next, ValueRange{i, j});
+          return SmallVector<Value>{next};
+        })[0];
+    auto vectorType =
+        VectorType::get({kTileColumns, kTileChannels}, resultElement);
+    Value block = vector::TransferReadOp::create(
+        b, l, vectorType, tile, ValueRange{m.c(0), m.c(0)},
+        floatConstant(b, l, resultElement, 0.0), ArrayRef<bool>{true, true});
+    Value count = arith::MinSIOp::create(
+        b, l, m.c(kTileColumns), arith::SubIOp::create(b, l, outW, ow0));
+    SmallVector<OpFoldResult> offsets(4), sizes(4, b.getIndexAttr(1));
+    offsets[0] = n;
+    offsets[s.hDim] = oh;
+    offsets[s.wDim] = ow0;
+    offsets[s.cDim] = f0;
+    sizes[s.wDim] = count;
+    sizes[s.cDim] = b.getIndexAttr(kTileChannels);
+    Value slice =
+        tensor::ExtractSliceOp::create(b, l, shared, offsets, sizes, unit);
+    AffineMap dims = AffineMap::get(
+        4, 0, {b.getAffineDimExpr(s.wDim), b.getAffineDimExpr(s.cDim)},
+        b.getContext());
+    slice = vector::TransferWriteOp::create(b, l, block, slice,
+                                            SmallVector<Value>(4, m.c(0)), dims,
+                                            ArrayRef<bool>{false, true})
+                .getResult();
+    insertInParallel(b, l, slice, shared, offsets, sizes, unit);
+  };
+
+  // On the GPU the innermost dimension is a warp's lanes: marked so that
+  // fusion-map-loops-to-gpu gives it thread x, 32 wide, whatever its lanes.
+  std::optional<ArrayAttr> mapping;
+  if (!gemm.onHost) {
+    MLIRContext *ctx = rewriter.getContext();
+    SmallVector<Attribute> dims;
+    for (int64_t d = 3; d >= 0; --d)
+      dims.push_back(gpu::GPUWarpMappingAttr::get(
+          ctx, static_cast<gpu::MappingId>(
+                   static_cast<int64_t>(gpu::MappingId::LinearDim0) + d)));
+    dims.push_back(
+        gpu::GPULaneMappingAttr::get(ctx, gpu::MappingId::LinearDim0));
+    mapping = rewriter.getArrayAttr(dims);
+  }
+  auto forall = scf::ForallOp::create(rewriter, loc, bounds, ValueRange{out},
+                                      mapping, body);
+  return forall.getResult(0);
+}
+
+template FailureOr<Value>
+mlir::fusion::lowerToImplicitGemm(ConvBiasActOp, LoweringConfigAttr,
+                                  PatternRewriter &,
+                                  const ImplicitGemmOptions &);
+template FailureOr<Value>
+mlir::fusion::lowerToImplicitGemm(ConvBnActOp, LoweringConfigAttr,
+                                  PatternRewriter &,
+                                  const ImplicitGemmOptions &);

@@ -1,0 +1,51 @@
+// The mma_sync strategy in PTX for every distinct conv layer of ResNet-50
+// (test/GPU/resnet50-layers.mlir, 23 fused ops) and of MobileNetV2
+// (bench/models/mobilenet_v2-layers.mlir: 30 Conv-BatchNorm-ReLU chains at
+// 224 x 224 in torch-mlir's linalg form, fused and folded first; 20 dense,
+// 10 depthwise): under precision tf32 every dense layer's kernel holds
+// an mma.sync m16n8k8 TF32 with its operands rounded by cvt.rna.tf32.f32,
+// under tf32x3 three of them per step (the operand split), and every kernel
+// assembles with ptxas for sm_90 and sm_80 without spills. The depthwise
+// layers stay on CUDA cores (no mma.sync), as does every layer in fp32.
+// Not yet in these kernels: shared-memory staging (cp.async, ldmatrix) and
+// 16-byte global accesses; each lane gathers its fragments from global
+// memory.
+// REQUIRES: ptxas
+// merge-min-modules=0: one PTX file per kernel, named after its function.
+// RUN: rm -rf %t && mkdir -p %t/r90 %t/r80 %t/r90x3 %t/m90 %t/m80 %t/m90x3 %t/fp32
+// RUN: fusion-opt %S/resnet50-layers.mlir --fusion-to-ptx="merge-min-modules=0 precision=tf32 dump-ptx=%t/r90" -o /dev/null
+// RUN: fusion-opt %S/resnet50-layers.mlir --fusion-to-ptx="merge-min-modules=0 precision=tf32 chip=sm_80 features=+ptx70 dump-ptx=%t/r80" -o /dev/null
+// RUN: fusion-opt %S/resnet50-layers.mlir --fusion-to-ptx="merge-min-modules=0 precision=tf32x3 dump-ptx=%t/r90x3" -o /dev/null
+// RUN: fusion-opt %fusion_src_root/bench/models/mobilenet_v2-layers.mlir --fusion-to-ptx="merge-min-modules=0 precision=tf32 dump-ptx=%t/m90" -o /dev/null
+// RUN: fusion-opt %fusion_src_root/bench/models/mobilenet_v2-layers.mlir --fusion-to-ptx="merge-min-modules=0 precision=tf32 chip=sm_80 features=+ptx70 dump-ptx=%t/m80" -o /dev/null
+// RUN: fusion-opt %fusion_src_root/bench/models/mobilenet_v2-layers.mlir --fusion-to-ptx="merge-min-modules=0 precision=tf32x3 dump-ptx=%t/m90x3" -o /dev/null
+// RUN: fusion-opt %S/resnet50-layers.mlir --fusion-to-ptx="merge-min-modules=0 dump-ptx=%t/fp32" -o /dev/null
+// RUN: ls %t/r90 | count 23
+// RUN: ls %t/m90 | count 30
+// Every ResNet-50 kernel holds the TF32 MMA and the rounding; of
+// MobileNetV2's, all but the ten depthwise ones:
+// RUN: grep -L "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" %t/r90/*.ptx %t/r80/*.ptx | count 0
+// RUN: grep -L "cvt.rna.tf32.f32" %t/r90/*.ptx %t/r90x3/*.ptx | count 0
+// RUN: grep -L "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" %t/m90/*.ptx | FileCheck %s --check-prefix=DEPTHWISE
+// RUN: grep -L "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" %t/m80/*.ptx | FileCheck %s --check-prefix=DEPTHWISE
+// tf32x3: three MMAs per step of K (LLVM may unroll the steps): a nonzero
+// multiple of three in every dense kernel.
+// RUN: grep -c "mma.sync.aligned" %t/r90x3/*.ptx | awk -F: '$2 == 0 || $2 % 3 != 0' | count 0
+// RUN: grep -c "mma.sync.aligned" %t/m90x3/*.ptx | grep -v "/dw_" | awk -F: '$2 == 0 || $2 % 3 != 0' | count 0
+// fp32 holds no MMA:
+// RUN: ls %t/fp32 | count 23
+// RUN: not grep -l "mma" %t/fp32/*.ptx
+// RUN: ls %t/r90/*.ptx %t/r90x3/*.ptx %t/m90/*.ptx %t/m90x3/*.ptx | xargs -n1 %ptxas -arch=sm_90 -v -o %t/out.cubin 2>&1 | FileCheck %s --check-prefix=SPILL
+// RUN: ls %t/r80/*.ptx %t/m80/*.ptx | xargs -n1 %ptxas -arch=sm_80 -v -o %t/out.cubin 2>&1 | FileCheck %s --check-prefix=SPILL80
+// A chip without TF32 tensor cores is refused, not given FFMA in silence:
+// RUN: not fusion-opt %S/resnet50-layers.mlir --fusion-to-ptx="precision=tf32 chip=sm_75 features=+ptx70" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHIP
+
+// DEPTHWISE-COUNT-10: /dw_{{[0-9]+_[0-9]+(_s2)?}}_kernel.ptx
+// DEPTHWISE-NOT: .ptx
+// SPILL-COUNT-106: 0 bytes spill stores, 0 bytes spill loads
+// SPILL-NOT: error
+// SPILL-NOT: bytes spill stores
+// SPILL80-COUNT-53: 0 bytes spill stores, 0 bytes spill loads
+// SPILL80-NOT: error
+// SPILL80-NOT: bytes spill stores
+// CHIP: precision tf32 runs on tensor cores with TF32 operands, which chip 'sm_75' lacks (sm_80 or newer)

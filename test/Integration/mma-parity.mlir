@@ -1,0 +1,69 @@
+// The mma_sync strategy's tile-level algorithm on the host, against the
+// reference (exact fp32 register-blocked nests) and the model in f64, under
+// both tensor-core policies: the same tiles, fragment gathers and epilogue
+// as the GPU's lanes, the warp's MMA emulated through the inverse fragment
+// layout, TF32 rounding bit for bit. The forms: NCHW and both NHWC filter
+// layouts, strides, asymmetric padding, dilation, a K that is not a multiple
+// of 8 (3 x 7 x 7 = 147), batch 2, widths that end inside a 16-column tile
+// (7, 8, 19, 33) and one that does not (16), an unfolded BatchNorm, bias and
+// no bias, every activation. Depthwise, grouped and f16 convs in @others
+// stay on register_block in fp32 under either policy (fusion-select-lowering
+// says so; test/Transforms/SelectLowering/precision.mlir).
+//
+// RUN: fusion-verify %s --entry=forms --frames=3 --precision=tf32 | FileCheck %s --check-prefix=TF32
+// RUN: fusion-verify %s --entry=forms --frames=3 --precision=tf32x3 | FileCheck %s --check-prefix=X3
+// RUN: fusion-verify %s --entry=activations --frames=3 --precision=tf32 | FileCheck %s --check-prefix=PASS
+// RUN: fusion-verify %s --entry=activations --frames=3 --precision=tf32x3 | FileCheck %s --check-prefix=PASS
+// RUN: fusion-verify %s --entry=others --frames=2 --precision=tf32 | FileCheck %s --check-prefix=PASS
+// A tile reading its input one column off is caught, under either policy:
+// RUN: not fusion-verify %s --entry=forms --frames=2 --precision=tf32 --test-mma-tile-shift=1 | FileCheck %s --check-prefix=WRONG
+// RUN: not fusion-verify %s --entry=activations --frames=2 --precision=tf32x3 --test-mma-tile-shift=-1 | FileCheck %s --check-prefix=WRONG
+// The MMAs really run: tf32 misses the exact reference by more than f32
+// rounding would.
+// RUN: not fusion-verify %s --entry=forms --frames=3 --precision=tf32 --bound=strict --rtol=1e-5 | FileCheck %s --check-prefix=WRONG
+
+// TF32: precision: tf32 (products with unit roundoff 4.88e-04; rtol from it unless given, noise bound x 8192)
+// TF32: PASS
+// X3: precision: tf32x3 (products with unit roundoff 9.54e-07; rtol from it unless given, noise bound x 16)
+// X3: PASS
+// PASS: PASS
+// WRONG: FAIL
+
+func.func @forms(%x1: tensor<1x8x9x19xf32>, %w1: tensor<16x8x3x3xf32>, %b1: tensor<16xf32>,
+                 %x2: tensor<2x3x11x13xf32>, %w2: tensor<8x3x7x7xf32>,
+                 %x3: tensor<1x10x12x5xf32>, %w3: tensor<3x3x5x16xf32>, %b3: tensor<16xf32>,
+                 %x4: tensor<1x9x17x6xf32>, %w4: tensor<8x3x3x6xf32>,
+                 %x5: tensor<1x4x5x33xf32>, %w5: tensor<24x4x1x1xf32>,
+                 %x6: tensor<1x6x16x8xf32>, %w6: tensor<1x1x8x8xf32>)
+    -> (tensor<1x16x9x19xf32>, tensor<2x8x6x7xf32>, tensor<1x10x12x16xf32>, tensor<1x4x8x8xf32>, tensor<1x24x5x33xf32>, tensor<1x6x16x8xf32>) {
+  %0 = fusion.conv_bias_act %x1, %w1 bias(%b1 : tensor<16xf32>) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <relu> : tensor<1x8x9x19xf32>, tensor<16x8x3x3xf32> -> tensor<1x16x9x19xf32>
+  %1 = fusion.conv_bias_act %x2, %w2 layout(nchw_fchw) strides([2, 2]) dilations([1, 1]) padding([3, 3, 3, 3]) groups(1) act <silu> : tensor<2x3x11x13xf32>, tensor<8x3x7x7xf32> -> tensor<2x8x6x7xf32>
+  %2 = fusion.conv_bias_act %x3, %w3 bias(%b3 : tensor<16xf32>) layout(nhwc_hwcf) strides([1, 1]) dilations([2, 2]) padding([2, 2, 2, 2]) groups(1) act <sigmoid> : tensor<1x10x12x5xf32>, tensor<3x3x5x16xf32> -> tensor<1x10x12x16xf32>
+  %3 = fusion.conv_bias_act %x4, %w4 layout(nhwc_fhwc) strides([2, 2]) dilations([1, 1]) padding([0, 1, 1, 0]) groups(1) act <hardswish> : tensor<1x9x17x6xf32>, tensor<8x3x3x6xf32> -> tensor<1x4x8x8xf32>
+  %m = arith.constant dense<0.25> : tensor<24xf32>
+  %v = arith.constant dense<1.5> : tensor<24xf32>
+  %g = arith.constant dense<0.75> : tensor<24xf32>
+  %be = arith.constant dense<-0.125> : tensor<24xf32>
+  %4 = fusion.conv_bn_act %x5, %w5 mean(%m : tensor<24xf32>) variance(%v : tensor<24xf32>) gamma(%g : tensor<24xf32>) beta(%be : tensor<24xf32>) epsilon(1.0e-03) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <leaky_relu, alpha = 0.1> : tensor<1x4x5x33xf32>, tensor<24x4x1x1xf32> -> tensor<1x24x5x33xf32>
+  %5 = fusion.conv_bias_act %x6, %w6 layout(nhwc_hwcf) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <clamp, min = -0.5, max = 0.5> : tensor<1x6x16x8xf32>, tensor<1x1x8x8xf32> -> tensor<1x6x16x8xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<1x16x9x19xf32>, tensor<2x8x6x7xf32>, tensor<1x10x12x16xf32>, tensor<1x4x8x8xf32>, tensor<1x24x5x33xf32>, tensor<1x6x16x8xf32>
+}
+
+// The activations @forms does not take, on a 7-wide map (ResNet-50's last
+// stage width) with K = 16 x 9.
+func.func @activations(%x: tensor<1x16x7x7xf32>, %w: tensor<32x16x3x3xf32>, %b: tensor<32xf32>)
+    -> (tensor<1x32x7x7xf32>, tensor<1x32x7x7xf32>, tensor<1x32x7x7xf32>) {
+  %0 = fusion.conv_bias_act %x, %w bias(%b : tensor<32xf32>) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <relu6> : tensor<1x16x7x7xf32>, tensor<32x16x3x3xf32> -> tensor<1x32x7x7xf32>
+  %1 = fusion.conv_bias_act %x, %w bias(%b : tensor<32xf32>) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <hardsigmoid> : tensor<1x16x7x7xf32>, tensor<32x16x3x3xf32> -> tensor<1x32x7x7xf32>
+  %2 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <none> : tensor<1x16x7x7xf32>, tensor<32x16x3x3xf32> -> tensor<1x32x7x7xf32>
+  return %0, %1, %2 : tensor<1x32x7x7xf32>, tensor<1x32x7x7xf32>, tensor<1x32x7x7xf32>
+}
+
+// Forms the strategy does not take: they keep exact fp32 under the policy.
+func.func @others(%x: tensor<1x6x6x8xf32>, %wd: tensor<3x3x8xf32>, %xg: tensor<1x8x6x6xf32>, %wg: tensor<8x4x3x3xf32>, %xh: tensor<1x8x6x6xf16>, %wh: tensor<8x8x1x1xf16>)
+    -> (tensor<1x6x6x8xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf16>) {
+  %0 = fusion.conv_bias_act %x, %wd layout(nhwc_hwc) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(8) act <relu6> : tensor<1x6x6x8xf32>, tensor<3x3x8xf32> -> tensor<1x6x6x8xf32>
+  %1 = fusion.conv_bias_act %xg, %wg layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(2) act <relu> : tensor<1x8x6x6xf32>, tensor<8x4x3x3xf32> -> tensor<1x8x6x6xf32>
+  %2 = fusion.conv_bias_act %xh, %wh layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <relu> : tensor<1x8x6x6xf16>, tensor<8x8x1x1xf16> -> tensor<1x8x6x6xf16>
+  return %0, %1, %2 : tensor<1x6x6x8xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf16>
+}

@@ -1,0 +1,51 @@
+// The mma_sync strategy's loop nests (lib/Transforms/ImplicitGemmLowering.cpp).
+// For the GPU, one forall iteration per lane, the innermost dimension the 32
+// lanes of a warp (marked #gpu.lane for the thread mapping), operands
+// rounded to TF32, one nvgpu.mma.sync m16n8k8 per step of 8 (three for
+// tf32x3), one strided masked write per lane. On the host: one iteration
+// per warp tile, no nvgpu op: fragments and the MMA emulated. A
+// configuration that does not fit the conv is refused by the verifier
+// (test/Dialect/lowering-config.mlir).
+//
+// RUN: fusion-opt %s --split-input-file --fusion-lower-to-loops | FileCheck %s --check-prefix=GPU
+// RUN: fusion-opt %s --split-input-file --fusion-lower-to-loops=target=cpu | FileCheck %s --check-prefix=CPU
+// RUN: not fusion-opt %s --split-input-file --fusion-lower-to-loops=target=tpu 2>&1 | FileCheck %s --check-prefix=TARGET
+
+// TARGET: fusion-lower-to-loops: unknown target 'tpu'; expected gpu or cpu
+
+// 20 columns: two column tiles, the second masked; K = 8 x 3 x 3 = 72: 9 steps.
+// GPU-LABEL: func.func @tf32_nchw
+//       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
+//       GPU:     scf.for {{.*}} = %c0 to %c9 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>)
+//   GPU-COUNT-6:   fusion.round_to_tf32
+//       GPU:       nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+//   GPU-NOT:       nvgpu.mma.sync
+//       GPU:     tensor.extract_slice {{.*}} [1, 1, 1, 8]
+//       GPU:     vector.transfer_write {{.*}} {in_bounds = [true, false]
+//       GPU:     tensor.parallel_insert_slice {{.*}} [1, 1, 1, 8]
+//       GPU:   } {mapping = [#gpu.warp<linear_dim_3>, #gpu.warp<linear_dim_2>, #gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>, #gpu.lane<linear_dim_0>]}
+// CPU-LABEL: func.func @tf32_nchw
+//       CPU:   scf.forall ({{.*}}) in (1, 9, 2, 2) shared_outs
+//   CPU-NOT:   nvgpu
+//       CPU:   vector.transfer_write {{.*}} {in_bounds = [false, true]
+//   CPU-NOT:   mapping
+func.func @tf32_nchw(%x: tensor<1x8x9x20xf32>, %w: tensor<16x8x3x3xf32>, %b: tensor<16xf32>) -> tensor<1x16x9x20xf32> {
+  %0 = fusion.conv_bias_act %x, %w bias(%b : tensor<16xf32>) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <relu> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32>} : tensor<1x8x9x20xf32>, tensor<16x8x3x3xf32> -> tensor<1x16x9x20xf32>
+  return %0 : tensor<1x16x9x20xf32>
+}
+
+// -----
+
+// tf32x3: each operand split into two TF32 parts, three MMAs per step.
+// GPU-LABEL: func.func @tf32x3_nhwc
+//       GPU:   scf.forall ({{.*}}) in (1, 7, 1, 1, 32)
+//   GPU-COUNT-3:   nvgpu.mma.sync
+//   GPU-NOT:       nvgpu.mma.sync
+//       GPU:     tensor.parallel_insert_slice {{.*}} [1, 1, 8, 1]
+// CPU-LABEL: func.func @tf32x3_nhwc
+//       CPU:   scf.forall ({{.*}}) in (1, 7, 1, 1) shared_outs
+//   CPU-NOT:   nvgpu
+func.func @tf32x3_nhwc(%x: tensor<1x7x7x5xf32>, %w: tensor<3x3x5x8xf32>) -> tensor<1x7x7x8xf32> {
+  %0 = fusion.conv_bias_act %x, %w layout(nhwc_hwcf) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <silu> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32x3>} : tensor<1x7x7x5xf32>, tensor<3x3x5x8xf32> -> tensor<1x7x7x8xf32>
+  return %0 : tensor<1x7x7x8xf32>
+}
