@@ -18,6 +18,8 @@
 // A tile reading its input one column off is caught, under either policy:
 // RUN: not fusion-verify %s --entry=forms --frames=2 --precision=tf32 --test-mma-tile-shift=1 | FileCheck %s --check-prefix=WRONG
 // RUN: not fusion-verify %s --entry=activations --frames=2 --precision=tf32x3 --test-mma-tile-shift=-1 | FileCheck %s --check-prefix=WRONG
+// RUN: fusion-verify %s --entry=configured --frames=3 | FileCheck %s --check-prefix=CONFIGURED
+// RUN: not fusion-verify %s --entry=configured --frames=2 --test-mma-tile-shift=2 | FileCheck %s --check-prefix=WRONG
 // The MMAs really run: tf32 misses the exact reference by more than f32
 // rounding would.
 // RUN: not fusion-verify %s --entry=forms --frames=3 --precision=tf32 --bound=strict --rtol=1e-5 | FileCheck %s --check-prefix=WRONG
@@ -27,6 +29,8 @@
 // X3: precision: tf32x3 (products with unit roundoff 9.54e-07; rtol from it unless given, noise bound x 16)
 // X3: PASS
 // PASS: PASS
+// CONFIGURED: precision: tf32 (products with unit roundoff 4.88e-04; rtol from it unless given, noise bound x 8192); 1 fused op(s) set a tensor-core precision in the IR
+// CONFIGURED: PASS
 // WRONG: FAIL
 
 func.func @forms(%x1: tensor<1x8x9x19xf32>, %w1: tensor<16x8x3x3xf32>, %b1: tensor<16xf32>,
@@ -66,4 +70,12 @@ func.func @others(%x: tensor<1x6x6x8xf32>, %wd: tensor<3x3x8xf32>, %xg: tensor<1
   %1 = fusion.conv_bias_act %xg, %wg layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(2) act <relu> : tensor<1x8x6x6xf32>, tensor<8x4x3x3xf32> -> tensor<1x8x6x6xf32>
   %2 = fusion.conv_bias_act %xh, %wh layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <relu> : tensor<1x8x6x6xf16>, tensor<8x8x1x1xf16> -> tensor<1x8x6x6xf16>
   return %0, %1, %2 : tensor<1x6x6x8xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf16>
+}
+
+// A tensor-core configuration written in the IR is what the checked program
+// runs, and the tolerance follows it without --precision; the reference and
+// the f64 model stay exact.
+func.func @configured(%x: tensor<1x8x9x19xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<1x16x9x19xf32> {
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32>} : tensor<1x8x9x19xf32>, tensor<16x8x3x3xf32> -> tensor<1x16x9x19xf32>
+  return %0 : tensor<1x16x9x19xf32>
 }

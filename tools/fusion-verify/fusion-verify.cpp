@@ -768,7 +768,21 @@ int main(int argc, char **argv) {
   // The precision policy widens both: rtol to 8 of its unit roundoffs, the
   // noise bound by its roundoff over f32's (the checked program's products
   // err that much more than the f32 reference's).
-  double policyRoundoff = precisionRoundoff(precision);
+  // A configuration written in the entry may ask for a looser policy than
+  // --precision: the checked program follows it, so the tolerance does.
+  fusion::Precision policy = precision;
+  int64_t configuredOps = 0;
+  entry.walk([&](Operation *op) {
+    auto config =
+        op->getAttrOfType<fusion::LoweringConfigAttr>("lowering_config");
+    if (!config || !isa<fusion::ConvBiasActOp, fusion::ConvBnActOp>(op) ||
+        config.getPrecision() == fusion::Precision::fp32)
+      return;
+    ++configuredOps;
+    if (precisionRoundoff(config.getPrecision()) > precisionRoundoff(policy))
+      policy = config.getPrecision();
+  });
+  double policyRoundoff = precisionRoundoff(policy);
   double noiseWidening =
       std::max(1.0, policyRoundoff /
                         unitRoundoff(Float32Type::get(original.getContext())));
@@ -944,12 +958,17 @@ int main(int argc, char **argv) {
                << seed << ", rtol " << relTolerance << ", atol " << absTolerance
                << ", fused ops " << candidate.fusedOps << ", fused decodes "
                << candidate.decodes << "\n";
-  if (precision != fusion::Precision::fp32)
-    llvm::outs() << "precision: " << fusion::stringifyPrecision(precision)
+  if (policy != fusion::Precision::fp32) {
+    llvm::outs() << "precision: " << fusion::stringifyPrecision(policy)
                  << " (products with unit roundoff "
                  << llvm::formatv("{0:e2}", policyRoundoff)
                  << "; rtol from it unless given, noise bound x "
-                 << static_cast<int64_t>(noiseWidening) << ")\n";
+                 << static_cast<int64_t>(noiseWidening) << ")";
+    if (configuredOps)
+      llvm::outs() << "; " << configuredOps
+                   << " fused op(s) set a tensor-core precision in the IR";
+    llvm::outs() << "\n";
+  }
   llvm::outs() << llvm::formatv("{0,-7} {1,-18} {2,-11} {3,-11} {4,-11} {5}\n",
                                 "output", "shape", "max_abs", "max_rel",
                                 "mean_rel", "worst");
@@ -1074,7 +1093,7 @@ int main(int argc, char **argv) {
         {"rtol", relTolerance.getValue()},
         {"atol", absTolerance.getValue()},
         {"bound", grounded ? "f64-grounded" : "strict"},
-        {"precision", fusion::stringifyPrecision(precision).str()},
+        {"precision", fusion::stringifyPrecision(policy).str()},
         {"f32_noise", grounded ? f32Noise.getValue() : 0.0},
         {"fused_ops", candidate.fusedOps},
         {"fused_decodes", candidate.decodes},
