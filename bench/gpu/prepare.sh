@@ -20,7 +20,10 @@
 #   wrong    the corpus ResNet-50 folded wrongly (test-skip-weight-scaling):
 #            its check must fail.
 #   layer    every distinct ResNet-50 conv layer (bench/models), batch 1
-#            (checked) and 32 (timed).
+#            (checked) and 32 (timed); also fused under each tensor-core
+#            precision policy in POLICIES (default "tf32 tf32x3";
+#            fused-<policy>.so), which run.sh checks and times under that
+#            policy's tolerance.
 # NETS, LAYERS=0 and CORPUS=0 narrow it; FUSION_GPU_CHIP / FUSION_GPU_FEATURES
 # pick the target (sm_90 / +ptx80). Ends by packing the folder into
 # <out-dir>.tar.xz, what a GPU machine is sent (run.sh unpacks it).
@@ -122,6 +125,12 @@ if [ "${LAYERS:-1}" != 0 ]; then
     compile "$dir" fused.so "$out/resnet50-layers-b32.mlir" --entry="$entry" "${gpu[@]}" &&
       compile "$dir" unfused.so "$out/resnet50-layers-b32.mlir" --entry="$entry" "${gpu[@]}" --fuse=false &&
       echo "r50-b32-$entry layer 32" >> "$out/models.txt"
+    for policy in ${POLICIES-tf32 tf32x3}; do
+      compile "$out/r50-b1-$entry" "fused-$policy.so" "$layers" --entry="$entry" "${gpu[@]}" \
+        --pipeline-options="precision=$policy" || true
+      compile "$dir" "fused-$policy.so" "$out/resnet50-layers-b32.mlir" --entry="$entry" "${gpu[@]}" \
+        --pipeline-options="precision=$policy" || true
+    done
   done
   rm "$out/resnet50-layers-b32.mlir"
 fi

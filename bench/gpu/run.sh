@@ -8,6 +8,10 @@
 #     at batch 1; the wrongly folded corpus ResNet-50 must FAIL;
 #   - times them with CUDA events around every launch and as CUDA-graph
 #     replays (batch 32 of whole networks: timed only, see bench/README.md);
+#   - for each ResNet-50 layer, the fused program under each tensor-core
+#     precision policy prepare.sh built (fused-tf32.so, fused-tf32x3.so):
+#     checked at batch 1 with the runner's --precision (the tolerance
+#     derived from the policy) and timed at both batches;
 #   - runs compute-sanitizer memcheck once on each whole network (fused,
 #     batch 1) where compute-sanitizer is found;
 #   - times PyTorch on the same networks (bench/gpu/peers.py): eager fp32,
@@ -144,6 +148,23 @@ while read -r name kind batch; do
           fused="$dir/fused.so" unfused="$dir/unfused.so" --frames=0 \
           "${common[@]}" --json="$json.json"
       fi
+      # The tensor-core policies, each in its own call: the runner's bound
+      # follows one policy.
+      for lib in "$dir"/fused-*.so; do
+        [ -f "$lib" ] || continue
+        policy=$(basename "$lib" .so)
+        policy=${policy#fused-}
+        if [ "$batch" = 1 ]; then
+          run "$name $policy" "$results/$name.$policy.txt" PASS \
+            --reference="$dir/reference.so" --f64="$dir/f64.so" \
+            "fused-$policy=$lib" --precision="$policy" --frames=2 \
+            "${common[@]}" --json="$json.$policy.json"
+        else
+          run "$name $policy (timed only)" "$results/$name.$policy.txt" PASS \
+            "fused-$policy=$lib" --precision="$policy" --frames=0 \
+            "${common[@]}" --json="$json.$policy.json"
+        fi
+      done
       ;;
     wrong)
       run "$name (wrong fold)" "$results/$name.txt" FAIL \

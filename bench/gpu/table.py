@@ -70,12 +70,14 @@ def main():
                         for i, c in enumerate(row)))
     others = sorted(k for k in ours if k not in nets)
     if others:
-        print("other entries (fused k/g, unfused k/g):")
+        print("other entries (kernel ms / graph ms per program; fused-<policy>:"
+              " the fused program under that precision policy):")
         for entry in others:
-            fused = ours[entry].get("fused", (None, None))
-            unfused = ours[entry].get("unfused", (None, None))
-            print(f"  {entry:<40} {cell(fused[0])}/{cell(fused[1])}"
-                  f"  {cell(unfused[0])}/{cell(unfused[1])}")
+            programs = sorted(ours[entry], key=lambda p: (
+                p != "fused", p != "unfused", p))
+            print(f"  {entry:<40} " + "  ".join(
+                f"{p} {cell(k)}/{cell(g)}"
+                for p, (k, g) in ((p, ours[entry][p]) for p in programs)))
     return 0
 
 

@@ -278,10 +278,10 @@ tiledImplementation(OpTy op, OpBuilder &b, ArrayRef<OpFoldResult> offsets,
   // The configuration stays while it still fits the tile; otherwise the
   // selection chooses one for the tile.
   if (LoweringConfigAttr config = tiled.getLoweringConfigAttr())
-    if (config.explainMismatch(tileShape[axes.channel], tileShape[axes.cols],
-                               resultType.getElementType(),
-                               !isDepthwise(tiled.getLayout()) &&
-                                   tiled.getGroups() == 1))
+    if (config.explainMismatch(
+            tileShape[axes.channel], tileShape[axes.cols],
+            resultType.getElementType(),
+            isDenseOneGroup(tiled.getLayout(), tiled.getGroups())))
       tiled.removeLoweringConfigAttr();
   return TilingResult{{tiled}, {tiled.getResult()}, slices};
 }

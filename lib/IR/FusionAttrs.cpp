@@ -142,7 +142,7 @@ LoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (precision == Precision::fp32)
       return emitError() << "lowering_config: mma_sync runs on tensor cores, "
                             "which have no f32 products; precision must be "
-                            "tf32 or tf32x3";
+                            "tf32, tf32x3 or native";
     if (channelsPerThread != kMmaChannels || columnsPerThread != kMmaColumns)
       return emitError() << "lowering_config: an mma_sync warp tile is "
                          << kMmaColumns << " output columns by " << kMmaChannels
@@ -174,8 +174,16 @@ LoweringConfigAttr::explainMismatch(int64_t outChannels, int64_t outWidth,
   llvm::raw_string_ostream os(text);
   if (getStrategy() == LoweringStrategy::mma_sync) {
     // Column tiles past the output's width are masked: any width goes.
-    if (!elementType.isF32())
-      os << "lowering_config's mma_sync takes f32 convs, got " << elementType;
+    bool halfWidth = elementType.isF16() || elementType.isBF16();
+    if (getPrecision() == Precision::native && !halfWidth)
+      os << "lowering_config's mma_sync with precision native takes f16 and "
+            "bf16 convs, got "
+         << elementType;
+    else if (getPrecision() != Precision::native && !elementType.isF32())
+      os << "lowering_config's mma_sync with precision "
+         << stringifyPrecision(getPrecision()) << " takes f32 convs, got "
+         << elementType
+         << (halfWidth ? " (f16 and bf16 convs take precision native)" : "");
     else if (!denseOneGroup)
       os << "lowering_config's mma_sync takes dense convs with one group; "
             "grouped and depthwise convs stay on register_block";

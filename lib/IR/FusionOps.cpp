@@ -233,7 +233,7 @@ static LogicalResult verifyConvOp(OpTy op, ValueRange perChannel) {
   if (LoweringConfigAttr config = op.getLoweringConfigAttr())
     if (std::optional<std::string> why = config.explainMismatch(
             outChannels, out.getDimSize(last ? 2 : 3), out.getElementType(),
-            !isDepthwise(op.getLayout()) && op.getGroups() == 1))
+            isDenseOneGroup(op.getLayout(), op.getGroups())))
       return op.emitOpError(*why);
   for (Value v : perChannel) {
     if (!v)

@@ -71,7 +71,8 @@ static std::string nvvmLowering(const FusionToPtxOptions &options) {
     target += " l=" + options.libdevice;
   target += "}";
   return "fusion-flatten-constant-globals,"
-         "fusion-lower-tf32-rounding{target=gpu},convert-nvgpu-to-nvvm,"
+         "fusion-lower-tf32-rounding{target=gpu},fusion-lower-bf16-mma-sync,"
+         "convert-nvgpu-to-nvvm,"
          "gpu-kernel-outlining,convert-vector-to-scf{full-unroll=true},"
          "convert-scf-to-cf,convert-nvvm-to-llvm,convert-func-to-llvm,"
          "expand-strided-metadata," +
@@ -138,14 +139,16 @@ mlir::fusion::explainInvalidPtxOptions(const FusionToPtxOptions &options) {
           explainInvalidPtxTarget(options.chip, options.features))
     return why;
   if (options.precision != Precision::fp32) {
-    // mma.sync with TF32 operands and cvt.rna.tf32.f32 arrived with sm_80.
+    // mma.sync with TF32 operands, its m16n8k16 bf16 form and
+    // cvt.rna.tf32.f32 arrived with sm_80.
     unsigned version = 0;
     StringRef chip = options.chip;
     if (!chip.consume_front("sm_") ||
         chip.take_while(llvm::isDigit).getAsInteger(10, version) ||
         version < 80)
       return "precision " + stringifyPrecision(options.precision).str() +
-             " runs on tensor cores with TF32 operands, which chip '" +
+             " runs on tensor cores (mma.sync with TF32, f16 and bf16 "
+             "operands), which chip '" +
              options.chip + "' lacks (sm_80 or newer)";
   }
   int64_t lanes = options.blockLanes, rows = options.blockRows;

@@ -2,7 +2,9 @@
 ///
 /// The mma_sync strategy: a fused conv as an implicit GEMM. M is 16 output
 /// columns of one output row, N 8 output channels, K the input channels
-/// times the kernel window, walked 8 deep at a time: PTX's m16n8k8 TF32 MMA.
+/// times the kernel window, walked 8 deep at a time (PTX's m16n8k8 TF32
+/// MMA) or 16 deep for f16 and bf16 operands (m16n8k16, two elements per
+/// 32-bit register), f32 accumulators either way.
 /// There is no im2col buffer: each lane gathers the input (A) and filter
 /// (B) elements its fragment holds straight from the tensors, zero where
 /// the window falls in the padding or K runs out.
@@ -17,12 +19,14 @@
 ///
 /// Precision: tf32 rounds each operand to TF32 (fusion.round_to_tf32);
 /// tf32x3 splits each into hi = tf32(x) and lo = tf32(x - hi) and
-/// accumulates lo*hi, hi*lo, then hi*hi (CUTLASS's 3xTF32). The rounding is
-/// bit for bit the same on both targets; in which order the hardware sums
-/// an MMA's 8 products is not emulated: the tolerance covers it.
+/// accumulates lo*hi, hi*lo, then hi*hi (CUTLASS's 3xTF32); native takes
+/// f16 and bf16 operands as they are (their products are exact in f32).
+/// The rounding is bit for bit the same on both targets; in which order
+/// the hardware sums an MMA's products is not emulated: the tolerance
+/// covers it.
 ///
 /// Not yet: shared-memory staging (cp.async, ldmatrix), warp tiles of more
-/// than one MMA, 16-byte stores, wgmma; f16/bf16 MMAs; grouped convs.
+/// than one MMA, 16-byte stores, wgmma; grouped convs.
 ///
 //===----------------------------------------------------------------------===//
 #include "ConvLowering.h"
@@ -40,25 +44,30 @@ using namespace mlir::fusion;
 namespace {
 constexpr int64_t kTileColumns = LoweringConfigAttr::kMmaColumns;
 constexpr int64_t kTileChannels = LoweringConfigAttr::kMmaChannels;
-constexpr int64_t kStepDepth = LoweringConfigAttr::kMmaDepth;
-/// Fragment registers per lane: A (16 x 8), B (8 x 8), C (16 x 8).
+/// Fragment registers per lane: A (16 x K), B (K x 8), C (16 x 8); an A or
+/// B register holds one TF32 element or two f16/bf16 ones.
 constexpr int64_t kARegisters = 4, kBRegisters = 2, kCRegisters = 4;
 
-/// Where lane `lane`'s register `r` sits in its matrix, for mma.sync
-/// m16n8k8 with .tf32 operands (PTX ISA, "Matrix Fragments for
-/// mma.m16n8k8"): group g = lane / 4, thread-in-group t = lane % 4.
+/// Where element `e` of lane `lane`'s register `r` sits in its matrix, for
+/// mma.sync m16n8k8 .tf32 (w = 1 element per register) and m16n8k16
+/// .f16/.bf16 (w = 2) alike (PTX ISA, "Matrix Fragments for mma.m16n8k8"
+/// and "for mma.m16n8k16 with floating point type"): group g = lane / 4,
+/// thread-in-group t = lane % 4.
 struct FragmentLayout {
   IndexMath &m;
+  int64_t w;
   Value group, inGroup;
-  FragmentLayout(IndexMath &m, Value lane)
-      : m(m), group(m.div(lane, 4)), inGroup(m.rem(lane, 4)) {}
-  /// A (row i of M, column kk of K): i = g + 8 (r % 2), kk = t + 4 (r / 2).
-  std::pair<Value, Value> a(int64_t r) {
-    return {m.add(group, 8 * (r % 2)), m.add(inGroup, 4 * (r / 2))};
+  FragmentLayout(IndexMath &m, Value lane, int64_t w)
+      : m(m), w(w), group(m.div(lane, 4)), inGroup(m.rem(lane, 4)) {}
+  /// A (row i of M, column kk of K): i = g + 8 (r % 2),
+  /// kk = w t + e + 4 w (r / 2).
+  std::pair<Value, Value> a(int64_t r, int64_t e) {
+    return {m.add(group, 8 * (r % 2)),
+            m.add(m.mul(inGroup, w), e + 4 * w * (r / 2))};
   }
-  /// B (row kk of K, column j of N): kk = t + 4 r, j = g.
-  std::pair<Value, Value> b(int64_t r) {
-    return {m.add(inGroup, 4 * r), group};
+  /// B (row kk of K, column j of N): kk = w t + e + 4 w r, j = g.
+  std::pair<Value, Value> b(int64_t r, int64_t e) {
+    return {m.add(m.mul(inGroup, w), e + 4 * w * r), group};
   }
   /// C (row i of M, column j of N): i = g + 8 (r / 2), j = 2 t + r % 2.
   std::pair<Value, Value> c(int64_t r) {
@@ -66,18 +75,22 @@ struct FragmentLayout {
   }
 };
 
-/// The inverse of FragmentLayout: which (lane, register) holds an element.
-/// Only the host's MMA emulation reads it.
+/// The inverse of FragmentLayout: which (lane, element) holds a matrix
+/// element, the element counted as register r, element e: w r + e. Only
+/// the host's MMA emulation reads it.
 struct FragmentOwner {
   IndexMath &m;
-  /// A(i, kk): lane (i % 8) * 4 + kk % 4, register i / 8 + 2 (kk / 4).
+  int64_t w;
+  /// A(i, kk): lane 4 (i % 8) + (kk % 4w) / w, element
+  /// w (i / 8 + 2 (kk / 4w)) + kk % w.
   std::pair<Value, Value> a(Value i, int64_t kk) {
-    return {m.add(m.mul(m.rem(i, 8), 4), kk % 4),
-            m.add(m.div(i, 8), 2 * (kk / 4))};
+    return {m.add(m.mul(m.rem(i, 8), 4), (kk % (4 * w)) / w),
+            m.add(m.mul(m.div(i, 8), w), w * 2 * (kk / (4 * w)) + kk % w)};
   }
-  /// B(kk, j): lane j * 4 + kk % 4, register kk / 4.
+  /// B(kk, j): lane 4 j + (kk % 4w) / w, element w (kk / 4w) + kk % w.
   std::pair<Value, Value> b(int64_t kk, Value j) {
-    return {m.add(m.mul(j, 4), kk % 4), m.c(kk / 4)};
+    return {m.add(m.mul(j, 4), (kk % (4 * w)) / w),
+            m.c(w * (kk / (4 * w)) + kk % w)};
   }
   /// C(i, j): lane (i % 8) * 4 + j / 2, register 2 (i / 8) + j % 2.
   std::pair<Value, Value> c(Value i, Value j) {
@@ -97,6 +110,10 @@ struct ImplicitGemm {
   ArrayRef<int64_t> pads, strides, dilations;
   Value input, filter, inH, inW;
   Type f32;
+  /// The operands' type (f32, f16 or bf16), the elements one 32-bit
+  /// register holds, and the depth of one MMA step (8 w).
+  Type operand;
+  int64_t perRegister, stepDepth;
 
   /// The reduction index k as (input channel, kh, kw): the input channel
   /// innermost in NHWC (contiguous there), the window innermost in NCHW.
@@ -118,7 +135,7 @@ struct ImplicitGemm {
       i = arith::SelectOp::create(m.b, m.loc, valid, i, m.c(0));
     Value x = tensor::ExtractOp::create(m.b, m.loc, tensor, index);
     return arith::SelectOp::create(m.b, m.loc, valid, x,
-                                   floatConstant(m.b, m.loc, f32, 0.0));
+                                   floatConstant(m.b, m.loc, operand, 0.0));
   }
 
   /// A(i, k) of the tile whose first output is (n, oh, ow0).
@@ -157,8 +174,11 @@ struct ImplicitGemm {
     return RoundToTf32Op::create(b, l, f32, x);
   }
 
-  /// The operand parts the MMAs take: {tf32(x)}, or {hi, lo} for tf32x3.
+  /// The operand parts the MMAs take: {tf32(x)}, {hi, lo} for tf32x3, {x}
+  /// for native.
   SmallVector<Value, 2> parts(OpBuilder &b, Location l, Value x) const {
+    if (precision == Precision::native)
+      return {x};
     Value hi = roundToTf32(b, l, x);
     if (precision != Precision::tf32x3)
       return {hi};
@@ -175,34 +195,50 @@ struct ImplicitGemm {
   int64_t partCount() const { return precision == Precision::tf32x3 ? 2 : 1; }
 
   /// Lane `lane`'s A fragment of the step starting at `k0`, as
-  /// parts[p][r]; the tile's first output is (n, oh, ow0).
+  /// parts[p][w r + e]; the tile's first output is (n, oh, ow0).
   SmallVector<SmallVector<Value>> fragmentA(IndexMath &m, Value lane, Value n,
                                             Value oh, Value ow0,
                                             Value k0) const {
-    FragmentLayout at(m, lane);
+    FragmentLayout at(m, lane, perRegister);
     SmallVector<SmallVector<Value>> out(partCount());
-    for (int64_t r = 0; r < kARegisters; ++r) {
-      auto [i, kk] = at.a(r);
-      Value x = loadA(m, n, oh, ow0, i, m.add(k0, kk));
-      for (auto [p, part] : llvm::enumerate(parts(m.b, m.loc, x)))
-        out[p].push_back(part);
-    }
+    for (int64_t r = 0; r < kARegisters; ++r)
+      for (int64_t e = 0; e < perRegister; ++e) {
+        auto [i, kk] = at.a(r, e);
+        Value x = loadA(m, n, oh, ow0, i, m.add(k0, kk));
+        for (auto [p, part] : llvm::enumerate(parts(m.b, m.loc, x)))
+          out[p].push_back(part);
+      }
     return out;
   }
 
   /// Lane `lane`'s B fragment of the step starting at `k0`, channels from
-  /// `f0`, as parts[p][r].
+  /// `f0`, as parts[p][w r + e].
   SmallVector<SmallVector<Value>> fragmentB(IndexMath &m, Value lane, Value f0,
                                             Value k0) const {
-    FragmentLayout at(m, lane);
+    FragmentLayout at(m, lane, perRegister);
     SmallVector<SmallVector<Value>> out(partCount());
-    for (int64_t r = 0; r < kBRegisters; ++r) {
-      auto [kk, j] = at.b(r);
-      Value x = loadB(m, m.add(k0, kk), m.add(f0, j));
-      for (auto [p, part] : llvm::enumerate(parts(m.b, m.loc, x)))
-        out[p].push_back(part);
-    }
+    for (int64_t r = 0; r < kBRegisters; ++r)
+      for (int64_t e = 0; e < perRegister; ++e) {
+        auto [kk, j] = at.b(r, e);
+        Value x = loadB(m, m.add(k0, kk), m.add(f0, j));
+        for (auto [p, part] : llvm::enumerate(parts(m.b, m.loc, x)))
+          out[p].push_back(part);
+      }
     return out;
+  }
+
+  /// One MMA of the GPU form: c + a b on the warp, a and b one lane's
+  /// registers (w r + e order), c its four accumulators as 2 x 2. bf16
+  /// MMAs are lowered late by fusion-lower-bf16-mma-sync.
+  Value emitMma(OpBuilder &b, Location l, ArrayRef<Value> a,
+                ArrayRef<Value> bReg, Value c) const {
+    SmallVector<int64_t, 3> shape = {kTileColumns, kTileChannels, stepDepth};
+    auto aType = VectorType::get({kARegisters, perRegister}, operand);
+    auto bType = VectorType::get({kBRegisters, perRegister}, operand);
+    Value av = vector::FromElementsOp::create(b, l, aType, a);
+    Value bv = vector::FromElementsOp::create(b, l, bType, bReg);
+    return nvgpu::MmaSyncOp::create(b, l, av, bv, c, shape,
+                                    /*tf32Enabled=*/operand.isF32());
   }
 };
 
@@ -220,7 +256,7 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
   const FusedConvShape &s = *shape;
   if (std::optional<std::string> why = config.explainMismatch(
           s.outChannels, s.result.getDimSize(s.wDim), s.result.getElementType(),
-          !isDepthwise(s.layout) && op.getGroups() == 1))
+          isDenseOneGroup(s.layout, op.getGroups())))
     return rewriter.notifyMatchFailure(op, *why);
   FusedEpilogue epilogue = FusedEpilogue::of(op);
 
@@ -242,7 +278,11 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
   gemm.inH = tensor::DimOp::create(rewriter, loc, gemm.input, s.hDim);
   gemm.inW = tensor::DimOp::create(rewriter, loc, gemm.input, s.wDim);
   gemm.f32 = rewriter.getF32Type();
-  int64_t steps = llvm::divideCeil(gemm.depth, kStepDepth);
+  gemm.operand = s.result.getElementType();
+  gemm.stepDepth = LoweringConfigAttr::mmaDepth(gemm.precision);
+  gemm.perRegister =
+      gemm.stepDepth / LoweringConfigAttr::mmaDepth(Precision::tf32);
+  int64_t steps = llvm::divideCeil(gemm.depth, gemm.stepDepth);
 
   FailureOr<SmallVector<Value>> dynamicSizes =
       dynamicResultSizes(rewriter, loc, op.getInput(), s.result, s.layout,
@@ -270,7 +310,7 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
   // The epilogue of one lane's accumulators: (row i, channel f, value) each.
   auto laneEpilogue = [&](IndexMath &m, Value lane, Value f0,
                           ArrayRef<Value> accs) {
-    FragmentLayout at(m, lane);
+    FragmentLayout at(m, lane, gemm.perRegister);
     SmallVector<std::tuple<Value, Value, Value>> done;
     for (int64_t r = 0; r < kCRegisters; ++r) {
       auto [i, j] = at.c(r);
@@ -295,8 +335,6 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
     if (!gemm.onHost) {
       // One lane: its fragments, the warp's MMAs, its four outputs.
       Value lane = ivs[4];
-      auto aType = VectorType::get({kARegisters, 1}, gemm.f32);
-      auto bType = VectorType::get({kBRegisters, 1}, gemm.f32);
       auto cType = VectorType::get({2, 2}, gemm.f32);
       Value zero = arith::ConstantOp::create(
           b, l, cType, DenseElementsAttr::get(cType, b.getF32FloatAttr(0.0f)));
@@ -304,18 +342,12 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
           b, l, steps, {zero},
           [&](OpBuilder &sb, Location sl, Value step, ValueRange carried) {
             IndexMath s{sb, sl};
-            Value k0 = s.mul(step, kStepDepth);
+            Value k0 = s.mul(step, gemm.stepDepth);
             auto a = gemm.fragmentA(s, lane, n, oh, ow0, k0);
             auto bf = gemm.fragmentB(s, lane, f0, k0);
             Value c = carried[0];
-            for (auto [pa, pb] : gemm.mmaSequence()) {
-              Value av = vector::FromElementsOp::create(sb, sl, aType, a[pa]);
-              Value bv = vector::FromElementsOp::create(sb, sl, bType, bf[pb]);
-              c = nvgpu::MmaSyncOp::create(
-                  sb, sl, av, bv, c,
-                  ArrayRef<int64_t>{kTileColumns, kTileChannels, kStepDepth},
-                  /*tf32Enabled=*/true);
-            }
+            for (auto [pa, pb] : gemm.mmaSequence())
+              c = gemm.emitMma(sb, sl, a[pa], bf[pb], c);
             return SmallVector<Value>{c};
           });
       SmallVector<Value> accs;
@@ -381,7 +413,8 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
       SmallVector<Value> all;
       for (int64_t p = 0; p < gemm.partCount(); ++p)
         all.push_back(tensor::EmptyOp::create(
-            b, l, ArrayRef<int64_t>{kWarpLanes, registers}, gemm.f32));
+            b, l, ArrayRef<int64_t>{kWarpLanes, registers * gemm.perRegister},
+            gemm.operand));
       return all;
     };
     auto cType = RankedTensorType::get({kWarpLanes, kCRegisters}, gemm.f32);
@@ -395,7 +428,7 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
         b, l, steps, carried,
         [&](OpBuilder &sb, Location sl, Value step, ValueRange state) {
           IndexMath s{sb, sl};
-          Value k0 = s.mul(step, kStepDepth);
+          Value k0 = s.mul(step, gemm.stepDepth);
           // Each lane's fragments, as the GPU's lanes load them.
           SmallVector<Value> frags = forCarrying(
               sb, sl, kWarpLanes, state.drop_front(),
@@ -405,13 +438,12 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
                 auto bf = gemm.fragmentB(t, lane, f0, k0);
                 SmallVector<Value> next(fr);
                 for (int64_t p = 0; p < parts; ++p) {
-                  for (int64_t r = 0; r < kARegisters; ++r)
+                  for (auto [r, x] : llvm::enumerate(a[p]))
                     next[p] = tensor::InsertOp::create(
-                        lb, ll, a[p][r], next[p], ValueRange{lane, t.c(r)});
-                  for (int64_t r = 0; r < kBRegisters; ++r)
+                        lb, ll, x, next[p], ValueRange{lane, t.c(r)});
+                  for (auto [r, x] : llvm::enumerate(bf[p]))
                     next[parts + p] = tensor::InsertOp::create(
-                        lb, ll, bf[p][r], next[parts + p],
-                        ValueRange{lane, t.c(r)});
+                        lb, ll, x, next[parts + p], ValueRange{lane, t.c(r)});
                 }
                 return next;
               });
@@ -428,17 +460,20 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
                       ib, il, kTileChannels, ci,
                       [&](OpBuilder &jb, Location jl, Value j, ValueRange cj) {
                         IndexMath u{jb, jl};
-                        FragmentOwner owner{u};
+                        FragmentOwner owner{u, gemm.perRegister};
                         auto [cl, cr] = owner.c(i, j);
                         Value sum = tensor::ExtractOp::create(
                             jb, jl, cj[0], ValueRange{cl, cr});
-                        for (int64_t kk = 0; kk < kStepDepth; ++kk) {
+                        for (int64_t kk = 0; kk < gemm.stepDepth; ++kk) {
                           auto [al, ar] = owner.a(i, kk);
                           auto [bl, br] = owner.b(kk, j);
                           Value x = tensor::ExtractOp::create(
                               jb, jl, fa, ValueRange{al, ar});
                           Value w = tensor::ExtractOp::create(
                               jb, jl, fb, ValueRange{bl, br});
+                          // f16 and bf16 products are exact in f32.
+                          x = castFloat(jb, jl, x, gemm.f32);
+                          w = castFloat(jb, jl, w, gemm.f32);
                           sum = arith::AddFOp::create(
                               jb, jl, sum, arith::MulFOp::create(jb, jl, x, w));
                         }

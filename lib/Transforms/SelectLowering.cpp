@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "ConvLowering.h"
 #include "FusionDialect/Transforms/Passes.h"
+#include "FusionDialect/Transforms/PrecisionOption.h"
 
 #include "llvm/Support/Format.h"
 
@@ -127,23 +128,34 @@ selectFor(OpTy op, const SelectLoweringOptions &options) {
                                           outChannels, groups);
   MLIRContext *ctx = op.getContext();
   std::string precisionWhy;
-  if (options.precision != Precision::fp32) {
+  Type elementType = result.getElementType();
+  Precision wanted = precisionFor(options.precision, elementType);
+  std::string policy = stringifyPrecision(options.precision).str();
+  if (wanted != Precision::fp32) {
     auto mma = LoweringConfigAttr::get(
         ctx, LoweringStrategy::mma_sync, LoweringConfigAttr::kMmaChannels,
-        LoweringConfigAttr::kMmaColumns, LoopOrder::layout, options.precision);
-    std::optional<std::string> unfit =
-        mma.explainMismatch(outChannels, outWidth, result.getElementType(),
-                            !isDepthwise(layout) && groups == 1);
+        LoweringConfigAttr::kMmaColumns, LoopOrder::layout, wanted);
+    std::optional<std::string> unfit = mma.explainMismatch(
+        outChannels, outWidth, elementType, isDenseOneGroup(layout, groups));
+    std::string named = "precision " + stringifyPrecision(wanted).str();
+    if (wanted != options.precision)
+      named += " (policy " + policy + " on a conv of its own type)";
     if (!unfit)
       return LoweringChoice{
-          mma, "precision " + stringifyPrecision(options.precision).str() +
-                   ": an implicit GEMM on tensor cores, one warp per " +
+          mma, named + ": an implicit GEMM on tensor cores, one warp per " +
                    std::to_string(LoweringConfigAttr::kMmaColumns) +
                    " output columns by " +
                    std::to_string(LoweringConfigAttr::kMmaChannels) +
                    " output channels"};
-    precisionWhy = "precision " + stringifyPrecision(options.precision).str() +
-                   " not taken, exact fp32 instead: " + *unfit + "; ";
+    precisionWhy = named + " not taken, exact fp32 instead: " + *unfit + "; ";
+  } else if (options.precision != Precision::fp32) {
+    std::string typeText;
+    llvm::raw_string_ostream(typeText) << elementType;
+    precisionWhy =
+        "precision " + policy + " not taken, exact fp32 instead: it runs " +
+        (options.precision == Precision::native ? "f16 and bf16 convs"
+                                                : "f32, f16 and bf16 convs") +
+        " on tensor cores, this one is " + typeText + "; ";
   }
   int64_t mostChannels = std::max<int64_t>(options.channelsPerThread, 1);
   int64_t mostColumns = std::max<int64_t>(options.columnsPerThread, 1);

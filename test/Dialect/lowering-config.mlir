@@ -109,7 +109,7 @@ func.func @tf32_on_register_block(%x: tensor<1x2x4x4xf32>, %w: tensor<4x2x1x1xf3
 // -----
 
 func.func @mma_in_fp32(%x: tensor<1x4x4x20xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<1x8x4x20xf32> {
-  // expected-error @+1 {{lowering_config: mma_sync runs on tensor cores, which have no f32 products; precision must be tf32 or tf32x3}}
+  // expected-error @+1 {{lowering_config: mma_sync runs on tensor cores, which have no f32 products; precision must be tf32, tf32x3 or native}}
   %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout>} : tensor<1x4x4x20xf32>, tensor<8x4x1x1xf32> -> tensor<1x8x4x20xf32>
   return %0 : tensor<1x8x4x20xf32>
 }
@@ -133,7 +133,7 @@ func.func @mma_host_order(%x: tensor<1x4x4x20xf32>, %w: tensor<8x4x1x1xf32>) -> 
 // -----
 
 func.func @unknown_precision(%x: tensor<1x4x4x20xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<1x8x4x20xf32> {
-  // expected-error @+2 {{expected one of [fp32, tf32, tf32x3] for arithmetic of a fused conv's products, got: bf16x9}}
+  // expected-error @+2 {{expected one of [fp32, tf32, tf32x3, native] for arithmetic of a fused conv's products, got: bf16x9}}
   // expected-error @+1 {{failed to parse Fusion_LoweringConfigAttr parameter 'precision'}}
   %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = bf16x9>} : tensor<1x4x4x20xf32>, tensor<8x4x1x1xf32> -> tensor<1x8x4x20xf32>
   return %0 : tensor<1x8x4x20xf32>
@@ -142,9 +142,37 @@ func.func @unknown_precision(%x: tensor<1x4x4x20xf32>, %w: tensor<8x4x1x1xf32>) 
 // -----
 
 func.func @mma_f16(%x: tensor<1x4x4x20xf16>, %w: tensor<8x4x1x1xf16>) -> tensor<1x8x4x20xf16> {
-  // expected-error @+1 {{'fusion.conv_bias_act' op lowering_config's mma_sync takes f32 convs, got f16}}
+  // expected-error @+1 {{'fusion.conv_bias_act' op lowering_config's mma_sync with precision tf32 takes f32 convs, got f16 (f16 and bf16 convs take precision native)}}
   %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32>} : tensor<1x4x4x20xf16>, tensor<8x4x1x1xf16> -> tensor<1x8x4x20xf16>
   return %0 : tensor<1x8x4x20xf16>
+}
+
+// -----
+
+// f16 and bf16 convs run on tensor cores in their own type.
+// CHECK-LABEL: func.func @mma_native
+//       CHECK:   lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = native>
+//       CHECK:   lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = native>
+func.func @mma_native(%x: tensor<1x4x4x20xf16>, %w: tensor<8x4x1x1xf16>, %xb: tensor<1x4x4x20xbf16>, %wb: tensor<8x4x1x1xbf16>) -> (tensor<1x8x4x20xf16>, tensor<1x8x4x20xbf16>) {
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = native>} : tensor<1x4x4x20xf16>, tensor<8x4x1x1xf16> -> tensor<1x8x4x20xf16>
+  %1 = fusion.conv_bias_act %xb, %wb layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = native>} : tensor<1x4x4x20xbf16>, tensor<8x4x1x1xbf16> -> tensor<1x8x4x20xbf16>
+  return %0, %1 : tensor<1x8x4x20xf16>, tensor<1x8x4x20xbf16>
+}
+
+// -----
+
+func.func @native_f32(%x: tensor<1x4x4x20xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<1x8x4x20xf32> {
+  // expected-error @+1 {{'fusion.conv_bias_act' op lowering_config's mma_sync with precision native takes f16 and bf16 convs, got f32}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = native>} : tensor<1x4x4x20xf32>, tensor<8x4x1x1xf32> -> tensor<1x8x4x20xf32>
+  return %0 : tensor<1x8x4x20xf32>
+}
+
+// -----
+
+func.func @native_on_register_block(%x: tensor<1x2x4x4xf16>, %w: tensor<4x2x1x1xf16>) -> tensor<1x4x4x4xf16> {
+  // expected-error @+1 {{lowering_config: register_block computes exact f32 products; precision native needs strategy = mma_sync}}
+  %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = register_block, channels_per_thread = 4, columns_per_thread = 4, loop_order = layout, precision = native>} : tensor<1x2x4x4xf16>, tensor<4x2x1x1xf16> -> tensor<1x4x4x4xf16>
+  return %0 : tensor<1x4x4x4xf16>
 }
 
 // -----

@@ -7,6 +7,7 @@
 // under tf32x3 three of them per step (the operand split), and every kernel
 // assembles with ptxas for sm_90 and sm_80 without spills. The depthwise
 // layers stay on CUDA cores (no mma.sync), as does every layer in fp32.
+// The same layers in f16 and bf16 take m16n8k16 MMAs in their own type.
 // Not yet in these kernels: shared-memory staging (cp.async, ldmatrix) and
 // 16-byte global accesses; each lane gathers its fragments from global
 // memory.
@@ -37,6 +38,23 @@
 // RUN: not grep -l "mma" %t/fp32/*.ptx
 // RUN: ls %t/r90/*.ptx %t/r90x3/*.ptx %t/m90/*.ptx %t/m90x3/*.ptx | xargs -n1 %ptxas -arch=sm_90 -v -o %t/out.cubin 2>&1 | FileCheck %s --check-prefix=SPILL
 // RUN: ls %t/r80/*.ptx %t/m80/*.ptx | xargs -n1 %ptxas -arch=sm_80 -v -o %t/out.cubin 2>&1 | FileCheck %s --check-prefix=SPILL80
+// f16 and bf16 models (every ResNet-50 layer in that type) under native,
+// and f16 under tf32 for sm_80 (the policy gives half-width convs their
+// own type): one m16n8k16 MMA with f32 accumulators per step, no TF32
+// rounding.
+// RUN: mkdir -p %t/h90 %t/h80 %t/b90
+// RUN: sed 's/xf32/xf16/g' %S/resnet50-layers.mlir > %t/resnet50-f16.mlir
+// RUN: sed 's/xf32/xbf16/g' %S/resnet50-layers.mlir > %t/resnet50-bf16.mlir
+// RUN: fusion-opt %t/resnet50-f16.mlir --fusion-to-ptx="merge-min-modules=0 precision=native dump-ptx=%t/h90" -o /dev/null
+// RUN: fusion-opt %t/resnet50-f16.mlir --fusion-to-ptx="merge-min-modules=0 precision=tf32 chip=sm_80 features=+ptx70 dump-ptx=%t/h80" -o /dev/null
+// RUN: fusion-opt %t/resnet50-bf16.mlir --fusion-to-ptx="merge-min-modules=0 precision=native dump-ptx=%t/b90" -o /dev/null
+// RUN: ls %t/h90 | count 23
+// RUN: ls %t/b90 | count 23
+// RUN: grep -L "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/h90/*.ptx %t/h80/*.ptx | count 0
+// RUN: grep -L "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t/b90/*.ptx | count 0
+// RUN: not grep -l "cvt.rna" %t/h90/*.ptx %t/b90/*.ptx
+// RUN: ls %t/h90/*.ptx %t/b90/*.ptx | xargs -n1 %ptxas -arch=sm_90 -v -o %t/out.cubin 2>&1 | FileCheck %s --check-prefix=HALFSPILL
+// RUN: ls %t/h80/*.ptx | xargs -n1 %ptxas -arch=sm_80 -v -o %t/out.cubin 2>&1 | FileCheck %s --check-prefix=HALFSPILL80
 // A chip without TF32 tensor cores is refused, not given FFMA in silence:
 // RUN: not fusion-opt %S/resnet50-layers.mlir --fusion-to-ptx="precision=tf32 chip=sm_75 features=+ptx70" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHIP
 
@@ -48,4 +66,10 @@
 // SPILL80-COUNT-53: 0 bytes spill stores, 0 bytes spill loads
 // SPILL80-NOT: error
 // SPILL80-NOT: bytes spill stores
-// CHIP: precision tf32 runs on tensor cores with TF32 operands, which chip 'sm_75' lacks (sm_80 or newer)
+// HALFSPILL-COUNT-46: 0 bytes spill stores, 0 bytes spill loads
+// HALFSPILL-NOT: error
+// HALFSPILL-NOT: bytes spill stores
+// HALFSPILL80-COUNT-23: 0 bytes spill stores, 0 bytes spill loads
+// HALFSPILL80-NOT: error
+// HALFSPILL80-NOT: bytes spill stores
+// CHIP: precision tf32 runs on tensor cores (mma.sync with TF32, f16 and bf16 operands), which chip 'sm_75' lacks (sm_80 or newer)

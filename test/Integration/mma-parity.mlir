@@ -6,9 +6,12 @@
 // layouts, strides, asymmetric padding, dilation, a K that is not a multiple
 // of 8 (3 x 7 x 7 = 147), batch 2, widths that end inside a 16-column tile
 // (7, 8, 19, 33) and one that does not (16), an unfolded BatchNorm, bias and
-// no bias, every activation. Depthwise, grouped and f16 convs in @others
-// stay on register_block in fp32 under either policy (fusion-select-lowering
-// says so; test/Transforms/SelectLowering/precision.mlir).
+// no bias, every activation. Depthwise and grouped convs in @others stay on
+// register_block in fp32 under either policy, its f16 conv runs on tensor
+// cores in f16 (fusion-select-lowering says so;
+// test/Transforms/SelectLowering/precision.mlir). @halves: f16 and bf16
+// convs under native (m16n8k16, two elements per register, K tails of 72,
+// 147, 45 and 54 against a step of 16), within their types' tolerance.
 //
 // RUN: fusion-verify %s --entry=forms --frames=3 --precision=tf32 | FileCheck %s --check-prefix=TF32
 // RUN: fusion-verify %s --entry=forms --frames=3 --precision=tf32x3 | FileCheck %s --check-prefix=X3
@@ -23,6 +26,13 @@
 // The MMAs really run: tf32 misses the exact reference by more than f32
 // rounding would.
 // RUN: not fusion-verify %s --entry=forms --frames=3 --precision=tf32 --bound=strict --rtol=1e-5 | FileCheck %s --check-prefix=WRONG
+// native leaves f32 convs exact: the strict f32 bound holds.
+// RUN: fusion-verify %s --entry=forms --frames=2 --precision=native --bound=strict --rtol=1e-5 | FileCheck %s --check-prefix=PASS
+// RUN: fusion-verify %s --entry=halves --frames=3 --precision=native | FileCheck %s --check-prefix=PASS
+// RUN: fusion-verify %s --entry=halves --frames=2 --precision=tf32x3 | FileCheck %s --check-prefix=PASS
+// RUN: not fusion-verify %s --entry=halves --frames=2 --precision=native --test-mma-tile-shift=1 | FileCheck %s --check-prefix=WRONG
+// An unknown policy is refused:
+// RUN: not fusion-verify %s --entry=forms --precision=fp8 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
 // TF32: precision: tf32 (products with unit roundoff 4.88e-04; rtol from it unless given, noise bound x 8192)
 // TF32: PASS
@@ -32,6 +42,7 @@
 // CONFIGURED: precision: tf32 (products with unit roundoff 4.88e-04; rtol from it unless given, noise bound x 8192); 1 fused op(s) set a tensor-core precision in the IR
 // CONFIGURED: PASS
 // WRONG: FAIL
+// UNKNOWN: Cannot find option named 'fp8'!
 
 func.func @forms(%x1: tensor<1x8x9x19xf32>, %w1: tensor<16x8x3x3xf32>, %b1: tensor<16xf32>,
                  %x2: tensor<2x3x11x13xf32>, %w2: tensor<8x3x7x7xf32>,
@@ -78,4 +89,25 @@ func.func @others(%x: tensor<1x6x6x8xf32>, %wd: tensor<3x3x8xf32>, %xg: tensor<1
 func.func @configured(%x: tensor<1x8x9x19xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<1x16x9x19xf32> {
   %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <none> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32>} : tensor<1x8x9x19xf32>, tensor<16x8x3x3xf32> -> tensor<1x16x9x19xf32>
   return %0 : tensor<1x16x9x19xf32>
+}
+
+// f16 and bf16 forms: NCHW and both NHWC filter layouts, strides,
+// asymmetric padding, dilation, an unfolded BatchNorm, widths 19, 7, 12, 8
+// and 33.
+func.func @halves(%x1: tensor<1x8x9x19xf16>, %w1: tensor<16x8x3x3xf16>, %b1: tensor<16xf16>,
+                  %x2: tensor<2x3x11x13xbf16>, %w2: tensor<8x3x7x7xbf16>,
+                  %x3: tensor<1x10x12x5xbf16>, %w3: tensor<3x3x5x16xbf16>, %b3: tensor<16xbf16>,
+                  %x4: tensor<1x9x17x6xf16>, %w4: tensor<8x3x3x6xf16>,
+                  %x5: tensor<1x4x5x33xf16>, %w5: tensor<24x4x1x1xf16>)
+    -> (tensor<1x16x9x19xf16>, tensor<2x8x6x7xbf16>, tensor<1x10x12x16xbf16>, tensor<1x4x8x8xf16>, tensor<1x24x5x33xf16>) {
+  %0 = fusion.conv_bias_act %x1, %w1 bias(%b1 : tensor<16xf16>) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <relu> : tensor<1x8x9x19xf16>, tensor<16x8x3x3xf16> -> tensor<1x16x9x19xf16>
+  %1 = fusion.conv_bias_act %x2, %w2 layout(nchw_fchw) strides([2, 2]) dilations([1, 1]) padding([3, 3, 3, 3]) groups(1) act <silu> : tensor<2x3x11x13xbf16>, tensor<8x3x7x7xbf16> -> tensor<2x8x6x7xbf16>
+  %2 = fusion.conv_bias_act %x3, %w3 bias(%b3 : tensor<16xbf16>) layout(nhwc_hwcf) strides([1, 1]) dilations([2, 2]) padding([2, 2, 2, 2]) groups(1) act <sigmoid> : tensor<1x10x12x5xbf16>, tensor<3x3x5x16xbf16> -> tensor<1x10x12x16xbf16>
+  %3 = fusion.conv_bias_act %x4, %w4 layout(nhwc_fhwc) strides([2, 2]) dilations([1, 1]) padding([0, 1, 1, 0]) groups(1) act <hardswish> : tensor<1x9x17x6xf16>, tensor<8x3x3x6xf16> -> tensor<1x4x8x8xf16>
+  %m = arith.constant dense<0.25> : tensor<24xf16>
+  %v = arith.constant dense<1.5> : tensor<24xf16>
+  %g = arith.constant dense<0.75> : tensor<24xf16>
+  %be = arith.constant dense<-0.125> : tensor<24xf16>
+  %4 = fusion.conv_bn_act %x5, %w5 mean(%m : tensor<24xf16>) variance(%v : tensor<24xf16>) gamma(%g : tensor<24xf16>) beta(%be : tensor<24xf16>) epsilon(1.0e-03) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <leaky_relu, alpha = 0.1> : tensor<1x4x5x33xf16>, tensor<24x4x1x1xf16> -> tensor<1x24x5x33xf16>
+  return %0, %1, %2, %3, %4 : tensor<1x16x9x19xf16>, tensor<2x8x6x7xbf16>, tensor<1x10x12x16xbf16>, tensor<1x4x8x8xf16>, tensor<1x24x5x33xf16>
 }

@@ -25,6 +25,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "FusionDialect/Runtime/CudaRuntime.h"
+#include "FusionDialect/Runtime/PrecisionTolerance.h"
 
 #include <dlfcn.h>
 
@@ -54,6 +55,9 @@ struct Options {
   unsigned frames = 3, seed = 1, warmup = 5, repeats = 30, rotate = 4;
   unsigned weightSeed = 1;
   double rtol = 1e-5, atol = 1e-5, noise = 4;
+  /// The programs' precision policy (fusion-compile --pipeline-options=
+  /// "precision=..."): it widens rtol and noise unless they are given.
+  std::string precision = "fp32";
   bool dryRun = false, perKernel = false, graph = false;
   long failLaunch = 0;
   std::string json;
@@ -475,12 +479,17 @@ const char *kUsageText =
     "  --frames=N      frames checked against the reference (3); 0 checks\n"
     "                  nothing (timing only, no --reference needed)\n"
     "  --weight-seed=N seed of the weights drawn for libraries that leave\n"
-    "                  them to the runner (fusion-compile --external-weights):\n"
+    "                  them to the runner (fusion-compile "
+    "--external-weights):\n"
     "                  normal with each weight's mean and deviation, clipped\n"
     "                  to its range (1)\n"
     "  --seed=N        seed of the first frame (1)\n"
     "  --rtol=X --atol=X  without --f64: |got-ref| <= atol + rtol*|ref|;\n"
     "                  with it, atol is the absolute term (1e-5)\n"
+    "  --precision=P   the programs' precision policy: fp32 (default),\n"
+    "                  tf32, tf32x3 or native; unless given, rtol becomes\n"
+    "                  max(1e-5, 8 x the policy's unit roundoff) and noise\n"
+    "                  is widened by that roundoff over f32's\n"
     "  --graph         also time each program as a CUDA graph replayed\n"
     "                  (--repeats replays; the graph's output is checked\n"
     "                  against a direct call's)\n"
@@ -508,6 +517,7 @@ double number(const char *text, const char *flag) {
 
 Options parseOptions(int argc, char **argv) {
   Options o;
+  bool rtolGiven = false, noiseGiven = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&](const char *flag) -> const char * {
@@ -531,10 +541,17 @@ Options parseOptions(int argc, char **argv) {
       o.wide = v;
     } else if (auto v = value("--rtol")) {
       o.rtol = number(v, "--rtol");
+      rtolGiven = true;
     } else if (auto v = value("--atol")) {
       o.atol = number(v, "--atol");
     } else if (auto v = value("--noise")) {
       o.noise = number(v, "--noise");
+      noiseGiven = true;
+    } else if (auto v = value("--precision")) {
+      o.precision = v;
+      if (!mlir::fusion::precisionRoundoff(o.precision))
+        die("unknown --precision '" + o.precision +
+            "'; expected fp32, tf32, tf32x3 or native");
     } else if (auto v = value("--test-fail-launch")) {
       o.failLaunch = std::stol(v);
     } else if (a == "--graph") {
@@ -567,6 +584,11 @@ Options parseOptions(int argc, char **argv) {
       o.programs.emplace_back(name, path);
     }
   }
+  double roundoff = *mlir::fusion::precisionRoundoff(o.precision);
+  if (!rtolGiven)
+    o.rtol = mlir::fusion::policyRelTolerance(o.rtol, roundoff);
+  if (!noiseGiven)
+    o.noise *= mlir::fusion::policyNoiseWidening(roundoff);
   if (o.programs.empty())
     die(std::string("no program given\n") + kUsageText);
   if (o.reference.empty() && !o.dryRun && o.frames > 0)
@@ -898,6 +920,9 @@ int main(int argc, char **argv) {
               "%u buffers; medians\n",
               o.reference.c_str(), o.frames, o.seed, o.repeats, o.warmup,
               o.rotate);
+  if (o.precision != "fp32")
+    std::printf("precision: %s (rtol and noise from it unless given)\n",
+                o.precision.c_str());
   if (o.frames == 0)
     std::printf("check: none (--frames=0), timing only\n");
   else if (o.wide.empty())
@@ -969,7 +994,9 @@ int main(int argc, char **argv) {
         << ", \"frames\": " << o.frames << ", \"repeats\": " << o.repeats
         << ", \"rtol\": " << o.rtol << ", \"atol\": " << o.atol
         << ", \"check\": \"" << (o.wide.empty() ? "strict" : "f64") << "\""
-        << ", \"noise\": " << o.noise << ", \"programs\": [";
+        << ", \"noise\": " << o.noise
+        << ", \"precision\": " << jsonString(o.precision)
+        << ", \"programs\": [";
     for (size_t p = 0; p < programs.size(); ++p) {
       const Timing &t = timings[p];
       double maxAbs = 0, maxRel = 0, wideErr = 0;

@@ -19,7 +19,9 @@
 #include "FusionDialect/IR/FusionDialect.h"
 #include "FusionDialect/Pipelines/Pipelines.h"
 #include "FusionDialect/Runner/HostModel.h"
+#include "FusionDialect/Runtime/PrecisionTolerance.h"
 #include "FusionDialect/Transforms/Passes.h"
+#include "FusionDialect/Transforms/PrecisionOption.h"
 #include "ProgramScheduler.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -172,18 +174,12 @@ static cl::opt<Program> program(
 static cl::opt<fusion::Precision> precision(
     "precision",
     cl::desc("Arithmetic of the checked program's fused convs "
-             "(fusion-to-cpu precision); the tolerance follows from it"),
-    cl::values(
-        clEnumValN(fusion::Precision::fp32, "fp32",
-                   "exact f32 products (default)"),
-        clEnumValN(fusion::Precision::tf32, "tf32",
-                   "operands rounded to TF32, the MMA emulated: rtol 8 x "
-                   "2^-11 unless given, the noise bound 2^13 times wider"),
-        clEnumValN(fusion::Precision::tf32x3, "tf32x3",
-                   "operands split into two TF32 parts, three MMAs "
-                   "emulated: rtol 8 x 2^-20 unless given, the noise bound "
-                   "16 times wider")),
-    cl::init(fusion::Precision::fp32), cl::cat(toolOptions));
+             "(fusion-to-cpu precision); the tolerance follows from it: "
+             "rtol 8 x the policy's unit roundoff unless given (tf32 "
+             "2^-11, tf32x3 2^-20; fp32 and native none beyond the "
+             "types'), the noise bound widened by roundoff / 2^-24"),
+    fusion::precisionOptionValues(), cl::init(fusion::Precision::fp32),
+    cl::cat(toolOptions));
 static cl::opt<int64_t> testMmaTileShift(
     "test-mma-tile-shift",
     cl::desc("Test only: mma_sync tiles read their input this many columns "
@@ -612,19 +608,10 @@ static double defaultTolerance(Type elementType) {
 }
 
 /// The relative error one product of `policy` may carry, as a unit
-/// roundoff: none beyond f32's for fp32; 2^-11 for tf32 (each operand
-/// rounded to 10 mantissa bits, round to nearest); 2^-20 for tf32x3 (the
-/// remainders rounded too, and their product dropped: 3 x 2^-22 at most).
+/// roundoff (Runtime/PrecisionTolerance.h, shared with fusion-gpu-run).
 static double precisionRoundoff(fusion::Precision policy) {
-  switch (policy) {
-  case fusion::Precision::fp32:
-    return 0.0;
-  case fusion::Precision::tf32:
-    return std::ldexp(1.0, -11);
-  case fusion::Precision::tf32x3:
-    return std::ldexp(1.0, -20);
-  }
-  return 0.0;
+  return fusion::precisionRoundoff(fusion::stringifyPrecision(policy))
+      .value_or(0.0);
 }
 
 /// The entry's narrowest float result type (the one with the largest unit
@@ -779,15 +766,15 @@ int main(int argc, char **argv) {
         config.getPrecision() == fusion::Precision::fp32)
       return;
     ++configuredOps;
-    if (precisionRoundoff(config.getPrecision()) > precisionRoundoff(policy))
+    if (policy == fusion::Precision::fp32 ||
+        precisionRoundoff(config.getPrecision()) > precisionRoundoff(policy))
       policy = config.getPrecision();
   });
   double policyRoundoff = precisionRoundoff(policy);
-  double noiseWidening =
-      std::max(1.0, policyRoundoff /
-                        unitRoundoff(Float32Type::get(original.getContext())));
+  double noiseWidening = fusion::policyNoiseWidening(policyRoundoff);
   if (!relTolerance.getNumOccurrences())
-    relTolerance = std::max(defaultTolerance(outputType), 8.0 * policyRoundoff);
+    relTolerance = fusion::policyRelTolerance(defaultTolerance(outputType),
+                                              policyRoundoff);
   double noiseCap = noiseScaleCap(outputType);
   std::string typeName;
   llvm::raw_string_ostream(typeName) << outputType;

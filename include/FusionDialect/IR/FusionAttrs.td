@@ -71,12 +71,14 @@ def Fusion_LoweringConfigAttr : AttrDef<Fusion_Dialect, "LoweringConfig"> {
     output channels, K = input channels x kernel window, no im2col buffer):
     one warp computes a tile of `columns_per_thread` = 16 output columns by
     `channels_per_thread` = 8 output channels, one `mma.sync` m16n8k8 per
-    8-deep step of K, each lane holding the fragments the PTX ISA assigns
-    it; bias, normalization and activation run on the accumulators. It
-    takes f32 dense convs (one group) whose output channels are a multiple
-    of 8, `loop_order = layout`, and `precision` tf32 or tf32x3. On the
-    host the same tiles, fragments and epilogue run with the warp's MMA
-    emulated exactly (TF32 rounding bit for bit).
+    8-deep step of K (m16n8k16 per 16-deep step for f16 and bf16), each
+    lane holding the fragments the PTX ISA assigns it; bias, normalization
+    and activation run on the f32 accumulators. It takes dense convs (one
+    group) whose output channels are a multiple of 8, `loop_order =
+    layout`, and a `precision` for the conv's type: tf32 or tf32x3 for
+    f32, native for f16 and bf16. On the host the same tiles, fragments
+    and epilogue run with the warp's MMA emulated exactly (TF32 rounding
+    bit for bit).
 
     ```
     #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8,
@@ -111,10 +113,13 @@ def Fusion_LoweringConfigAttr : AttrDef<Fusion_Dialect, "LoweringConfig"> {
     /// file spills on the GPU and the host compiler's time grows with the
     /// block's square (bench/RESULTS.md, "Compile time").
     static constexpr int64_t kMaxAccumulators = 256;
-    /// An mma_sync warp tile: output columns (M) by output channels (N),
-    /// and the depth of one MMA step (K): PTX's m16n8k8 TF32 shape.
-    static constexpr int64_t kMmaColumns = 16, kMmaChannels = 8,
-                             kMmaDepth = 8;
+    /// An mma_sync warp tile: output columns (M) by output channels (N).
+    static constexpr int64_t kMmaColumns = 16, kMmaChannels = 8;
+    /// The depth (K) of one MMA step: PTX's m16n8k8 for TF32 operands,
+    /// m16n8k16 for f16 and bf16 ones (precision native).
+    static int64_t mmaDepth(::mlir::fusion::Precision precision) {
+      return precision == ::mlir::fusion::Precision::native ? 16 : 8;
+    }
     /// Why this configuration cannot lower a conv with `outChannels` output
     /// channels, an output `outWidth` wide (dynamic: ShapedType's marker),
     /// of `elementType`, dense with one group or not; nullopt when it can.

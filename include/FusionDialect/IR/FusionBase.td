@@ -221,7 +221,12 @@ def Fusion_Precision : I32EnumAttr<"Precision", "arithmetic of a fused conv's pr
     // Each operand split into a TF32 high part and a TF32 remainder; three
     // MMAs per product (hi*hi + hi*lo + lo*hi), CUTLASS's 3xTF32: about f32
     // accuracy on tensor cores.
-    I32EnumAttrCase<"tf32x3", 2>
+    I32EnumAttrCase<"tf32x3", 2>,
+    // Operands in the conv's own type on tensor cores (f16 or bf16,
+    // mma.sync m16n8k16), f32 sums: products exact, as on CUDA cores with
+    // f32 accumulators. f32 convs stay exact (fp32) under this policy;
+    // under tf32 and tf32x3, f16 and bf16 convs take it.
+    I32EnumAttrCase<"native", 3>
   ]> {
   let cppNamespace = "::mlir::fusion";
   let genSpecializedAttr = 0;

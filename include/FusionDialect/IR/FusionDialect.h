@@ -32,6 +32,10 @@ inline bool isDepthwise(ConvLayout layout) {
   return layout == ConvLayout::nchw_chw || layout == ConvLayout::nhwc_hwc ||
          layout == ConvLayout::nhwc_hwcm;
 }
+/// True for a conv that is one dense GEMM: neither depthwise nor grouped.
+inline bool isDenseOneGroup(ConvLayout layout, int64_t groups) {
+  return !isDepthwise(layout) && groups == 1;
+}
 
 /// The shapes and attributes of one convolution, as a fused conv op would
 /// hold them (dynamic sizes as ShapedType::kDynamic).

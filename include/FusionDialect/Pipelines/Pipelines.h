@@ -3,6 +3,7 @@
 #define FUSIONDIALECT_PIPELINES_PIPELINES_H
 
 #include "FusionDialect/IR/FusionDialect.h"
+#include "FusionDialect/Transforms/PrecisionOption.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/LLVM.h"
 
@@ -46,21 +47,14 @@ struct FusionPipelineOptions : public PassPipelineOptions<Derived> {
   ::mlir::detail::PassOptions::Option<Precision> precision{
       *this, "precision",
       llvm::cl::desc("Arithmetic of the fused convs' products "
-                     "(fusion-select-lowering precision): tf32 and tf32x3 "
-                     "lower every conv that takes it (f32, dense, one group, "
-                     "output channels a multiple of 8) as an implicit GEMM "
+                     "(fusion-select-lowering precision): every dense "
+                     "one-group conv with output channels a multiple of 8 "
+                     "that the policy covers (tf32, tf32x3: f32 convs as "
+                     "the policy says and f16/bf16 convs in their own type; "
+                     "native: f16/bf16 convs only) runs as an implicit GEMM "
                      "on tensor cores (strategy mma_sync; on the host with "
                      "the MMA emulated), the others in fp32"),
-      llvm::cl::init(Precision::fp32),
-      llvm::cl::values(
-          clEnumValN(Precision::fp32, "fp32",
-                     "exact f32 products on CUDA cores (default)"),
-          clEnumValN(Precision::tf32, "tf32",
-                     "operands rounded to TF32 (PyTorch's allow_tf32); "
-                     "sm_80 or newer"),
-          clEnumValN(Precision::tf32x3, "tf32x3",
-                     "operands split into two TF32 parts, three MMAs: "
-                     "about f32 accuracy on tensor cores; sm_80 or newer"))};
+      llvm::cl::init(Precision::fp32), precisionOptionValues()};
   ::mlir::detail::PassOptions::Option<int64_t> testMmaTileShift{
       *this, "test-mma-tile-shift",
       llvm::cl::desc("Test only: mma_sync tiles read their input this many "

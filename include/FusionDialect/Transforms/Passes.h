@@ -3,6 +3,7 @@
 #define FUSIONDIALECT_TRANSFORMS_PASSES_H
 
 #include "FusionDialect/IR/FusionDialect.h"
+#include "FusionDialect/Transforms/PrecisionOption.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -50,6 +51,11 @@ std::unique_ptr<Pass> createFuseDetections(const FuseDetectionsOptions &options,
 /// Patterns rewriting `fusion.conv_bn_act` with constant parameters into
 /// `fusion.conv_bias_act` with folded filter and bias.
 void populateFoldBatchNormPatterns(RewritePatternSet &patterns);
+
+/// The pattern lowering `nvgpu.mma.sync` m16n8k16 on bf16 operands to
+/// `nvvm.mma.sync` with its PTX types named (upstream's nvgpu-to-nvvm
+/// lowering deduces none for bf16 in LLVM 22).
+void populateLowerBf16MmaSyncPatterns(RewritePatternSet &patterns);
 
 /// Patterns expanding both fused ops into linalg named convolutions plus one
 /// elementwise epilogue.

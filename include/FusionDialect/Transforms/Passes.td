@@ -176,18 +176,12 @@ def SelectLowering : Pass<"fusion-select-lowering"> {
            "Order the loops for the host's caches instead of the layout">,
     Option<"precision", "precision", "::mlir::fusion::Precision",
            /*default=*/"::mlir::fusion::Precision::fp32",
-           "Arithmetic of the fused convs' products: tf32 and tf32x3 give "
-           "strategy mma_sync to every conv it takes (f32, dense, one "
-           "group, output channels a multiple of 8); the others keep "
-           "register_block in fp32",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::fusion::Precision::fp32, "fp32",
-                        "exact f32 products (CUDA cores)"),
-             clEnumValN(::mlir::fusion::Precision::tf32, "tf32",
-                        "operands rounded to TF32, tensor cores"),
-             clEnumValN(::mlir::fusion::Precision::tf32x3, "tf32x3",
-                        "operands split into two TF32 parts, three MMAs: "
-                        "about f32 accuracy on tensor cores"))}]>,
+           "Arithmetic of the fused convs' products: strategy mma_sync for "
+           "every dense one-group conv with output channels a multiple of "
+           "8 the policy covers (tf32, tf32x3: f32 convs under that "
+           "policy, f16/bf16 convs in their own type; native: f16/bf16 "
+           "convs only); the others keep register_block in fp32",
+           [{::mlir::fusion::precisionOptionValues()}]>,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "One remark per fused op: its configuration and why">
   ];
@@ -227,8 +221,10 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
     Strategy `mma_sync` (see `#fusion.lowering_config`) is an implicit GEMM
     instead: for `target=gpu` one iteration per lane of a warp tile (the
     forall's innermost dimension, 32, mapped `#gpu.lane`), its MMAs
-    `nvgpu.mma.sync`; for `target=cpu` one iteration per warp tile that
-    builds every lane's fragments and emulates the MMA.
+    `nvgpu.mma.sync` (m16n8k8 TF32, m16n8k16 f16 and bf16; the bf16 ones
+    lowered by `fusion-lower-bf16-mma-sync`); for
+    `target=cpu` one iteration per warp tile that builds every lane's
+    fragments and emulates the MMA.
   }];
   let options = [
     Option<"channelsPerThread", "channels-per-thread", "int64_t",
@@ -283,6 +279,23 @@ def LowerTf32Rounding : Pass<"fusion-lower-tf32-rounding"> {
            "gpu (cvt.rna.tf32.f32) or cpu (integer arithmetic)">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def LowerBf16MmaSync : Pass<"fusion-lower-bf16-mma-sync"> {
+  let summary = "Lower nvgpu.mma.sync on bf16 operands to nvvm.mma.sync";
+  let description = [{
+    `nvgpu.mma.sync` m16n8k16 with bf16 operands (`vector<4x2xbf16>`,
+    `vector<2x2xbf16>`) and f32 accumulators becomes `nvvm.mma.sync` with
+    `multiplicandAPtxType`/`multiplicandBPtxType` bf16, each register two
+    bf16 packed into an i32. Upstream's `convert-nvgpu-to-nvvm` deduces no
+    PTX type for these operands in LLVM 22; every other `nvgpu.mma.sync`
+    is left to it. Runs late in `fusion-to-ptx` (inside the kernel
+    modules, before `convert-nvgpu-to-nvvm`), where no pass needs to know
+    the NVVM op's memory effects.
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
 

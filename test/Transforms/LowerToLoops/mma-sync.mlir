@@ -2,8 +2,9 @@
 // For the GPU, one forall iteration per lane, the innermost dimension the 32
 // lanes of a warp (marked #gpu.lane for the thread mapping), operands
 // rounded to TF32, one nvgpu.mma.sync m16n8k8 per step of 8 (three for
-// tf32x3), one strided masked write per lane. On the host: one iteration
-// per warp tile, no nvgpu op: fragments and the MMA emulated. A
+// tf32x3), one strided masked write per lane; f16 operands as they are,
+// one nvgpu.mma.sync m16n8k16 per step of 16, bf16 alike. On the host: one
+// iteration per warp tile, no nvgpu op: fragments and the MMA emulated. A
 // configuration that does not fit the conv is refused by the verifier
 // (test/Dialect/lowering-config.mlir).
 //
@@ -48,4 +49,39 @@ func.func @tf32_nchw(%x: tensor<1x8x9x20xf32>, %w: tensor<16x8x3x3xf32>, %b: ten
 func.func @tf32x3_nhwc(%x: tensor<1x7x7x5xf32>, %w: tensor<3x3x5x8xf32>) -> tensor<1x7x7x8xf32> {
   %0 = fusion.conv_bias_act %x, %w layout(nhwc_hwcf) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <silu> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32x3>} : tensor<1x7x7x5xf32>, tensor<3x3x5x8xf32> -> tensor<1x7x7x8xf32>
   return %0 : tensor<1x7x7x8xf32>
+}
+
+// -----
+
+// native, f16: no rounding, 16-deep steps (K = 8 x 3 x 3 = 72: 5 steps),
+// two f16 per register, f32 accumulators.
+// GPU-LABEL: func.func @native_f16
+//       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
+//       GPU:     scf.for {{.*}} = %c0 to %c5 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>)
+//   GPU-NOT:       fusion.round_to_tf32
+//       GPU:       nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+//   GPU-NOT:       nvgpu.mma.sync
+//       GPU:     vector.transfer_write {{.*}} : vector<2x2xf16>
+// CPU-LABEL: func.func @native_f16
+//       CPU:   scf.forall ({{.*}}) in (1, 9, 2, 2) shared_outs
+//   CPU-NOT:   nvgpu
+//       CPU:   tensor.empty() : tensor<32x8xf16>
+//       CPU:   tensor.empty() : tensor<32x4xf16>
+func.func @native_f16(%x: tensor<1x8x9x20xf16>, %w: tensor<16x8x3x3xf16>, %b: tensor<16xf16>) -> tensor<1x16x9x20xf16> {
+  %0 = fusion.conv_bias_act %x, %w bias(%b : tensor<16xf16>) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <relu> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = native>} : tensor<1x8x9x20xf16>, tensor<16x8x3x3xf16> -> tensor<1x16x9x20xf16>
+  return %0 : tensor<1x16x9x20xf16>
+}
+
+// -----
+
+// native, bf16: the same MMA on bf16 registers (fusion-lower-bf16-mma-sync
+// lowers it late; test/Transforms/LowerBf16MmaSync).
+// GPU-LABEL: func.func @native_bf16
+//       GPU:   scf.forall ({{.*}}) in (1, 7, 1, 1, 32)
+//       GPU:       nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CPU-LABEL: func.func @native_bf16
+//   CPU-NOT:   nvgpu
+func.func @native_bf16(%x: tensor<1x7x7x5xbf16>, %w: tensor<3x3x5x8xbf16>) -> tensor<1x7x7x8xbf16> {
+  %0 = fusion.conv_bias_act %x, %w layout(nhwc_hwcf) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <silu> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = native>} : tensor<1x7x7x5xbf16>, tensor<3x3x5x8xbf16> -> tensor<1x7x7x8xbf16>
+  return %0 : tensor<1x7x7x8xbf16>
 }
