@@ -6,22 +6,27 @@
 # and cvt.rna.tf32.f32, as written: LLVM may unroll K steps). Needs the
 # build and the CUDA toolkit.
 #
-#   bench/gpu/ptx-report.sh [chip] [precision]   (default sm_90 fp32)
+#   bench/gpu/ptx-report.sh [chip] [precision] [type]   (default sm_90 fp32 f32)
+#
+# type f16 or bf16 rewrites the layers' f32 (tensors and scalars) to that type first.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin="${FUSION_BUILD_DIR:-$root/build}/bin"
 chip="${1:-sm_90}"
 precision="${2:-fp32}"
+type="${3:-f32}"
 features=+ptx80
 [ "$chip" = sm_80 ] && features=+ptx70
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-"$bin/fusion-opt" "$root/bench/models/resnet50-layers.mlir" \
-  --fusion-to-ptx="chip=$chip features=$features precision=$precision merge-min-modules=0 dump-ptx=$dir" -o /dev/null
+sed "s/f32/$type/g" "$root/bench/models/resnet50-layers.mlir" > "$dir/layers.mlir"
+mkdir "$dir/ptx"
+"$bin/fusion-opt" "$dir/layers.mlir" \
+  --fusion-to-ptx="chip=$chip features=$features precision=$precision merge-min-modules=0 dump-ptx=$dir/ptx" -o /dev/null
 printf '| %-28s | %-10s | %4s | %6s | %8s | %8s | %5s | %7s |\n' layer block regs spills "st.global" "ld.global" mma "cvt.rna"
 printf '|%s|%s|%s|%s|%s|%s|%s|%s|\n' ------------------------------ ------------ ------ -------- ---------- ---------- ------- ---------
-for ptx in "$dir"/*.ptx; do
+for ptx in "$dir"/ptx/*.ptx; do
   name=$(basename "$ptx" _kernel.ptx)
   info=$("$ptxas" -arch="$chip" -v -o /dev/null "$ptx" 2>&1)
   regs=$(echo "$info" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | head -1)
