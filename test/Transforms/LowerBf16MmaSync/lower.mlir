@@ -34,3 +34,15 @@ func.func @others(%a: vector<4x2xf16>, %b: vector<2x2xf16>, %c: vector<2x2xf32>,
   %e = nvgpu.mma.sync (%x, %y, %c) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
   return %d, %e : vector<2x2xf32>, vector<2x2xf32>
 }
+
+// -----
+
+// A bf16 MMA of another shape is not this pattern's: it stays for
+// upstream's lowering (the strategy emits only m16n8k16).
+// CHECK-LABEL: func.func @bf16_k8
+//       CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8]} : (vector<2x2xbf16>
+//   CHECK-NOT: nvvm.mma.sync
+func.func @bf16_k8(%a: vector<2x2xbf16>, %b: vector<1x2xbf16>, %c: vector<2x2xf32>) -> vector<2x2xf32> {
+  %d = nvgpu.mma.sync (%a, %b, %c) {mmaShape = [16, 8, 8]} : (vector<2x2xbf16>, vector<1x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+  return %d : vector<2x2xf32>
+}
