@@ -27,6 +27,9 @@ using namespace mlir::fusion;
 /// arrays that would become device buffers read in a one-thread kernel
 /// calling `free`. Inlined, the callee's results are written into the
 /// caller's buffers and nothing is returned to free.
+/// After outlining, symbol-dce drops what only kernels read, which the
+/// outliner copied into their modules: the mma_sync kernels'
+/// shared-memory stage, a workgroup global the host cannot lower.
 static std::string gpuLowering(const FusionToPtxOptions &options) {
   return "inline,"
          "func.func(tosa-infer-shapes,tosa-to-linalg-named,tosa-to-linalg,"
@@ -46,7 +49,8 @@ static std::string gpuLowering(const FusionToPtxOptions &options) {
          "lower-affine," +
          kCanonicalize.str() +
          ",func.func(gpu-launch-sink-index-computations),"
-         "gpu-kernel-outlining,fusion-device-buffers,func.func(gpu-async-"
+         "gpu-kernel-outlining,symbol-dce,fusion-device-buffers,"
+         "func.func(gpu-async-"
          "region)," +
          kCanonicalize.str();
 }
@@ -72,6 +76,7 @@ static std::string nvvmLowering(const FusionToPtxOptions &options) {
   target += "}";
   return "fusion-flatten-constant-globals,"
          "fusion-lower-tf32-rounding{target=gpu},fusion-lower-bf16-mma-sync,"
+         "fusion-lower-warp-sync,"
          "convert-nvgpu-to-nvvm,"
          "gpu-kernel-outlining,convert-vector-to-scf{full-unroll=true},"
          "convert-scf-to-cf,convert-nvvm-to-llvm,convert-func-to-llvm,"

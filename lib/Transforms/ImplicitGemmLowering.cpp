@@ -5,17 +5,21 @@
 /// times the kernel window, walked 8 deep at a time (PTX's m16n8k8 TF32
 /// MMA) or 16 deep for f16 and bf16 operands (m16n8k16, two elements per
 /// 32-bit register), f32 accumulators either way.
-/// There is no im2col buffer: each lane gathers the input (A) and filter
-/// (B) elements its fragment holds straight from the tensors, zero where
-/// the window falls in the padding or K runs out.
+/// There is no im2col buffer. Each step, a warp's 32 lanes copy its A
+/// (16 x D) and B (D x 8) tiles together into a stage, lanes along each
+/// operand's contiguous dimension so that the global reads coalesce, zero
+/// where the window falls in the padding or K runs out; then each lane
+/// reads its fragments from the stage.
 ///
 /// On the GPU a warp tile is 32 iterations of the forall's innermost
-/// dimension (one per lane, mapped to a warp's lanes), its MMA
-/// nvgpu.mma.sync. On the host one iteration is a warp tile: it builds every
-/// lane's fragments with the same code the GPU's lanes run, emulates the
-/// warp's MMA by reading them back through the inverse of the fragment
-/// layout, and applies the epilogue lane by lane as the GPU does. A fragment
-/// index wrong either way is a parity failure on the host.
+/// dimension (one per lane, mapped to a warp's lanes), its stage in shared
+/// memory (two per warp, alternating steps, one warp barrier per step), its
+/// MMA nvgpu.mma.sync. On the host one iteration is a warp tile: it fills
+/// the stage and builds every lane's fragments with the same code the GPU's
+/// lanes run, emulates the warp's MMA by reading them back through the
+/// inverse of the fragment layout, and applies the epilogue lane by lane as
+/// the GPU does. A fragment or stage index wrong either way is a parity
+/// failure on the host.
 ///
 /// Precision: tf32 rounds each operand to TF32 (fusion.round_to_tf32);
 /// tf32x3 splits each into hi = tf32(x) and lo = tf32(x - hi) and
@@ -25,14 +29,16 @@
 /// the hardware sums an MMA's products is not emulated: the tolerance
 /// covers it.
 ///
-/// Not yet: shared-memory staging (cp.async, ldmatrix), warp tiles of more
-/// than one MMA, 16-byte stores, wgmma; grouped convs.
+/// Not yet: a stage shared by the warps of a block (each warp stages its
+/// own tiles), asynchronous copies (cp.async) and ldmatrix, warp tiles of
+/// more than one MMA, 16-byte loads and stores, wgmma; grouped convs.
 ///
 //===----------------------------------------------------------------------===//
 #include "ConvLowering.h"
 #include "FusionDialect/Runtime/LaunchLimits.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -194,37 +200,73 @@ struct ImplicitGemm {
   }
   int64_t partCount() const { return precision == Precision::tf32x3 ? 2 : 1; }
 
-  /// Lane `lane`'s A fragment of the step starting at `k0`, as
-  /// parts[p][w r + e]; the tile's first output is (n, oh, ow0).
-  SmallVector<SmallVector<Value>> fragmentA(IndexMath &m, Value lane, Value n,
-                                            Value oh, Value ow0,
-                                            Value k0) const {
+  /// The stage: a warp's A (16 x D) and B (D x 8) tiles of one step,
+  /// filled by its 32 lanes together, then read fragment by fragment (on
+  /// the GPU in shared memory, on the host in a tensor). A rows are D +
+  /// 4 w wide, so that the eight groups' fragment reads fall in different
+  /// banks; B follows A, 8 channels a row.
+  int64_t aPitch() const { return stepDepth + 4 * perRegister; }
+  int64_t stageElements() const {
+    return kTileColumns * aPitch() + stepDepth * kTileChannels;
+  }
+  Value aSlot(IndexMath &m, Value i, Value kk) const {
+    return m.add(m.mul(i, aPitch()), kk);
+  }
+  Value bSlot(IndexMath &m, Value kk, Value j) const {
+    return m.add(m.add(m.mul(kk, kTileChannels), j), kTileColumns * aPitch());
+  }
+
+  /// What lane `lane` copies into the stage of the step at `k0`, as
+  /// (slot, value): element q 32 + lane of each tile, the lanes along the
+  /// operand's contiguous dimension so that the warp's global reads
+  /// coalesce (A: along k in NHWC, input channels innermost; along the
+  /// output columns in NCHW. B: along the channels in an HWCF filter,
+  /// along k otherwise).
+  SmallVector<std::pair<Value, Value>> laneCopies(IndexMath &m, Value lane,
+                                                  Value n, Value oh, Value ow0,
+                                                  Value f0, Value k0) const {
+    SmallVector<std::pair<Value, Value>> copies;
+    for (int64_t q = 0; q < kTileColumns * stepDepth / kWarpLanes; ++q) {
+      Value e = m.add(lane, q * kWarpLanes);
+      Value i = last ? m.div(e, stepDepth) : m.rem(e, kTileColumns);
+      Value kk = last ? m.rem(e, stepDepth) : m.div(e, kTileColumns);
+      copies.emplace_back(aSlot(m, i, kk),
+                          loadA(m, n, oh, ow0, i, m.add(k0, kk)));
+    }
+    bool alongChannels = layout == ConvLayout::nhwc_hwcf;
+    for (int64_t q = 0; q < stepDepth * kTileChannels / kWarpLanes; ++q) {
+      Value e = m.add(lane, q * kWarpLanes);
+      Value kk = alongChannels ? m.div(e, kTileChannels) : m.rem(e, stepDepth);
+      Value j = alongChannels ? m.rem(e, kTileChannels) : m.div(e, stepDepth);
+      copies.emplace_back(bSlot(m, kk, j),
+                          loadB(m, m.add(k0, kk), m.add(f0, j)));
+    }
+    return copies;
+  }
+
+  /// Lane `lane`'s A and B fragments read from the stage through `read`
+  /// (slot to element), as parts[p][w r + e] each.
+  using Parts = SmallVector<SmallVector<Value>>;
+  std::pair<Parts, Parts>
+  fragments(IndexMath &m, Value lane,
+            function_ref<Value(Value slot)> read) const {
     FragmentLayout at(m, lane, perRegister);
-    SmallVector<SmallVector<Value>> out(partCount());
+    Parts a(partCount()), b(partCount());
+    auto add = [&](Parts &out, Value slot) {
+      for (auto [p, part] : llvm::enumerate(parts(m.b, m.loc, read(slot))))
+        out[p].push_back(part);
+    };
     for (int64_t r = 0; r < kARegisters; ++r)
       for (int64_t e = 0; e < perRegister; ++e) {
         auto [i, kk] = at.a(r, e);
-        Value x = loadA(m, n, oh, ow0, i, m.add(k0, kk));
-        for (auto [p, part] : llvm::enumerate(parts(m.b, m.loc, x)))
-          out[p].push_back(part);
+        add(a, aSlot(m, i, kk));
       }
-    return out;
-  }
-
-  /// Lane `lane`'s B fragment of the step starting at `k0`, channels from
-  /// `f0`, as parts[p][w r + e].
-  SmallVector<SmallVector<Value>> fragmentB(IndexMath &m, Value lane, Value f0,
-                                            Value k0) const {
-    FragmentLayout at(m, lane, perRegister);
-    SmallVector<SmallVector<Value>> out(partCount());
     for (int64_t r = 0; r < kBRegisters; ++r)
       for (int64_t e = 0; e < perRegister; ++e) {
         auto [kk, j] = at.b(r, e);
-        Value x = loadB(m, m.add(k0, kk), m.add(f0, j));
-        for (auto [p, part] : llvm::enumerate(parts(m.b, m.loc, x)))
-          out[p].push_back(part);
+        add(b, bSlot(m, kk, j));
       }
-    return out;
+    return {a, b};
   }
 
   /// One MMA of the GPU form: c + a b on the warp, a and b one lane's
@@ -243,6 +285,32 @@ struct ImplicitGemm {
 };
 
 } // namespace
+
+/// The module's shared-memory stages for warp tiles on `operand`
+/// elements: two stages of `elements` for each of kMaxStagedWarps warps of
+/// a block, one uninitialized workgroup global per element type, made
+/// once. Kernel outlining copies it into each kernel module that reads
+/// it; the host's copy is then unused and removed. Null outside a module.
+static memref::GlobalOp stageBufferFor(Operation *op, RewriterBase &rewriter,
+                                       Type operand, int64_t elements) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!module)
+    return {};
+  std::string name;
+  llvm::raw_string_ostream(name) << "__fusion_mma_stage_" << operand;
+  if (auto existing = module.lookupSymbol<memref::GlobalOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  auto workgroup = gpu::AddressSpaceAttr::get(rewriter.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  auto type = MemRefType::get({2 * kMaxStagedWarps * elements}, operand,
+                              MemRefLayoutAttrInterface(), workgroup);
+  return memref::GlobalOp::create(rewriter, op->getLoc(), name,
+                                  rewriter.getStringAttr("private"), type,
+                                  rewriter.getUnitAttr(), /*constant=*/false,
+                                  rewriter.getI64IntegerAttr(16));
+}
 
 template <typename OpTy>
 FailureOr<Value>
@@ -306,6 +374,15 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
   if (!gemm.onHost)
     bounds.push_back(rewriter.getIndexAttr(kWarpLanes));
   SmallVector<Value> perChannel = FusedEpilogue::perChannelOperands(op);
+  memref::GlobalOp stageBuffer;
+  if (!gemm.onHost) {
+    stageBuffer =
+        stageBufferFor(op, rewriter, gemm.operand, gemm.stageElements());
+    if (!stageBuffer)
+      return rewriter.notifyMatchFailure(
+          op, "the GPU form's shared-memory stage is a global of the "
+              "enclosing module, and this op has none");
+  }
 
   // The epilogue of one lane's accumulators: (row i, channel f, value) each.
   auto laneEpilogue = [&](IndexMath &m, Value lane, Value f0,
@@ -333,18 +410,34 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
     Type resultElement = s.result.getElementType();
 
     if (!gemm.onHost) {
-      // One lane: its fragments, the warp's MMAs, its four outputs.
+      // One lane: its share of each step's stage, its fragments from the
+      // stage, the warp's MMAs, its four outputs. Each warp of a block has
+      // two stages in shared memory and alternates between them, so that
+      // one warp barrier per step separates each step's writes from its
+      // reads, and a step's reads from the writes two steps later.
       Value lane = ivs[4];
       auto cType = VectorType::get({2, 2}, gemm.f32);
       Value zero = arith::ConstantOp::create(
           b, l, cType, DenseElementsAttr::get(cType, b.getF32FloatAttr(0.0f)));
+      Value stage = memref::GetGlobalOp::create(b, l, stageBuffer.getType(),
+                                                stageBuffer.getSymName());
+      Value warpStages = m.mul(m.rem(ivs[3], kMaxStagedWarps), 2);
       SmallVector<Value> acc = forCarrying(
           b, l, steps, {zero},
           [&](OpBuilder &sb, Location sl, Value step, ValueRange carried) {
             IndexMath s{sb, sl};
             Value k0 = s.mul(step, gemm.stepDepth);
-            auto a = gemm.fragmentA(s, lane, n, oh, ow0, k0);
-            auto bf = gemm.fragmentB(s, lane, f0, k0);
+            Value base =
+                s.mul(s.add(warpStages, s.rem(step, 2)), gemm.stageElements());
+            for (auto [slot, x] : gemm.laneCopies(s, lane, n, oh, ow0, f0, k0))
+              memref::StoreOp::create(sb, sl, x, stage,
+                                      ValueRange{s.add(base, slot)});
+            WarpSyncOp::create(sb, sl);
+            auto [a, bf] = gemm.fragments(s, lane, [&](Value slot) {
+              return memref::LoadOp::create(sb, sl, stage,
+                                            ValueRange{s.add(base, slot)})
+                  .getResult();
+            });
             Value c = carried[0];
             for (auto [pa, pb] : gemm.mmaSequence())
               c = gemm.emitMma(sb, sl, a[pa], bf[pb], c);
@@ -423,19 +516,36 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
     SmallVector<Value> carried = {zeros};
     llvm::append_range(carried, fragments(kARegisters));
     llvm::append_range(carried, fragments(kBRegisters));
+    carried.push_back(tensor::EmptyOp::create(
+        b, l, ArrayRef<int64_t>{gemm.stageElements()}, gemm.operand));
     int64_t parts = gemm.partCount();
     SmallVector<Value> result = forCarrying(
         b, l, steps, carried,
         [&](OpBuilder &sb, Location sl, Value step, ValueRange state) {
           IndexMath s{sb, sl};
           Value k0 = s.mul(step, gemm.stepDepth);
-          // Each lane's fragments, as the GPU's lanes load them.
+          // The stage, as the GPU's lanes fill it.
+          Value stage = forCarrying(
+              sb, sl, kWarpLanes, {state.back()},
+              [&](OpBuilder &lb, Location ll, Value lane, ValueRange st) {
+                IndexMath t{lb, ll};
+                Value next = st[0];
+                for (auto [slot, x] :
+                     gemm.laneCopies(t, lane, n, oh, ow0, f0, k0))
+                  next = tensor::InsertOp::create(lb, ll, x, next,
+                                                  ValueRange{slot});
+                return SmallVector<Value>{next};
+              })[0];
+          // Each lane's fragments, as the GPU's lanes read them from it.
           SmallVector<Value> frags = forCarrying(
-              sb, sl, kWarpLanes, state.drop_front(),
+              sb, sl, kWarpLanes, state.drop_front().drop_back(),
               [&](OpBuilder &lb, Location ll, Value lane, ValueRange fr) {
                 IndexMath t{lb, ll};
-                auto a = gemm.fragmentA(t, lane, n, oh, ow0, k0);
-                auto bf = gemm.fragmentB(t, lane, f0, k0);
+                auto [a, bf] = gemm.fragments(t, lane, [&](Value slot) {
+                  return tensor::ExtractOp::create(lb, ll, stage,
+                                                   ValueRange{slot})
+                      .getResult();
+                });
                 SmallVector<Value> next(fr);
                 for (int64_t p = 0; p < parts; ++p) {
                   for (auto [r, x] : llvm::enumerate(a[p]))
@@ -484,6 +594,7 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
           }
           SmallVector<Value> next = {c};
           llvm::append_range(next, frags);
+          next.push_back(stage);
           return next;
         });
     // The epilogue lane by lane into a 16 x 8 tile, then one masked write.

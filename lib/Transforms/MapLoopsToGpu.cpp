@@ -154,14 +154,16 @@ static SmallVector<int64_t> threadTile(scf::ParallelOp loop, int64_t lanes,
   };
   // A warp's lanes (an mma_sync tile): thread x is exactly the 32 lanes,
   // whatever `lanes` says, so that each warp is one tile; warps of the next
-  // dimension fill the rest of the block.
+  // dimension fill the rest of the block, as many as have a shared-memory
+  // stage of their own (consecutive tiles of that dimension, so their
+  // indices modulo kMaxStagedWarps differ).
   if (isWarpLoop(loop)) {
     tiles[rank - 1] = fusion::kWarpLanes;
     if (rank > 1)
       tiles[rank - 2] =
           fit(tripCount(loop, rank - 2),
               std::min(std::max<int64_t>(budget / fusion::kWarpLanes, 1),
-                       fusion::kMaxBlockY));
+                       fusion::kMaxStagedWarps));
     return tiles;
   }
   int64_t x = fit(tripCount(loop, rank - 1),

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -267,6 +268,18 @@ struct MergeKernelModulesPass
           }
           duplicates.push_back(op);
           continue;
+        }
+        // A global the outliner copied into several modules (the
+        // mma_sync kernels' shared-memory stage) is the same declaration
+        // in each, kept once under its name, so that kernels reading it
+        // stay identical.
+        if (isa<memref::GlobalOp>(op)) {
+          Operation *kept = mergedSymbols.lookup(oldName);
+          if (kept && isa<memref::GlobalOp>(kept) &&
+              kept->getAttrDictionary() == op->getAttrDictionary()) {
+            duplicates.push_back(op);
+            continue;
+          }
         }
         auto function = dyn_cast<gpu::GPUFuncOp>(op);
         bool kernel = function && function.isKernel();

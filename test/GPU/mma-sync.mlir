@@ -8,9 +8,10 @@
 // assembles with ptxas for sm_90 and sm_80 without spills. The depthwise
 // layers stay on CUDA cores (no mma.sync), as does every layer in fp32.
 // The same layers in f16 and bf16 take m16n8k16 MMAs in their own type.
-// Not yet in these kernels: shared-memory staging (cp.async, ldmatrix) and
-// 16-byte global accesses; each lane gathers its fragments from global
-// memory.
+// Every tensor-core kernel stages its tiles in shared memory (st.shared by
+// the warp's lanes together, bar.warp.sync, then each lane's fragments by
+// ld.shared). Not yet in these kernels: asynchronous copies (cp.async),
+// ldmatrix, a stage shared across warps, 16-byte global accesses.
 // REQUIRES: ptxas
 // merge-min-modules=0: one PTX file per kernel, named after its function.
 // RUN: rm -rf %t && mkdir -p %t/r90 %t/r80 %t/r90x3 %t/m90 %t/m80 %t/m90x3 %t/fp32
@@ -53,6 +54,13 @@
 // RUN: grep -L "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/h90/*.ptx %t/h80/*.ptx | count 0
 // RUN: grep -L "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t/b90/*.ptx | count 0
 // RUN: not grep -l "cvt.rna" %t/h90/*.ptx %t/b90/*.ptx
+// Staged in shared memory, every dense kernel of every policy and type:
+// RUN: grep -L "ld.shared" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
+// RUN: grep -L "st.shared" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
+// RUN: grep -L "bar.warp.sync" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
+// RUN: grep -L "ld.shared" %t/m90/*.ptx | FileCheck %s --check-prefix=DEPTHWISE
+// and the CUDA-core kernels use none:
+// RUN: not grep -l "\.shared" %t/fp32/*.ptx
 // RUN: ls %t/h90/*.ptx %t/b90/*.ptx | xargs -n1 %ptxas -arch=sm_90 -v -o %t/out.cubin 2>&1 | FileCheck %s --check-prefix=HALFSPILL
 // RUN: ls %t/h80/*.ptx | xargs -n1 %ptxas -arch=sm_80 -v -o %t/out.cubin 2>&1 | FileCheck %s --check-prefix=HALFSPILL80
 // A chip without TF32 tensor cores is refused, not given FFMA in silence:

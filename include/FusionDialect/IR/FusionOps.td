@@ -137,6 +137,24 @@ def Fusion_RoundToTf32Op : Fusion_Op<"round_to_tf32", [Pure]> {
   let assemblyFormat = "$value attr-dict";
 }
 
+def Fusion_WarpSyncOp : Fusion_Op<"warp_sync",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "a barrier among the 32 lanes of a warp";
+  let description = [{
+    `fusion.warp_sync` waits until every lane of the warp has reached it and
+    makes the lanes' memory writes before it visible to their reads after
+    it (PTX `bar.warp.sync` with every lane in the mask). The mma_sync
+    strategy's GPU form puts one between the lanes' copies into their
+    warp's shared-memory stage and their fragment reads from it. It is
+    written as this op, whose memory effects are declared, rather than as
+    `nvvm.bar.warp.sync`, whose are not (the buffer deallocation pipeline
+    refuses ops of unknown effects); `fusion-lower-warp-sync` lowers it after
+    bufferization. A warp barrier, not a block one: a block's warps may take
+    different trips, and each warp's lanes are converged at it.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def Fusion_DecodeDetectionsOp : Fusion_Op<"decode_detections", [Pure, AttrSizedOperandSegments]> {
   let summary = "box decode and score preparation of a detection head in one pass";
   let description = [{

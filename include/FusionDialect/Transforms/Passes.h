@@ -57,6 +57,9 @@ void populateFoldBatchNormPatterns(RewritePatternSet &patterns);
 /// lowering deduces none for bf16 in LLVM 22).
 void populateLowerBf16MmaSyncPatterns(RewritePatternSet &patterns);
 
+/// fusion.warp_sync to nvvm.bar.warp.sync over the whole warp.
+void populateLowerWarpSyncPatterns(RewritePatternSet &patterns);
+
 /// Patterns expanding both fused ops into linalg named convolutions plus one
 /// elementwise epilogue.
 void populateLowerToLinalgPatterns(RewritePatternSet &patterns);

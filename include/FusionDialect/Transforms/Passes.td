@@ -260,7 +260,8 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect", "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect", "::mlir::gpu::GPUDialect",
-    "::mlir::nvgpu::NVGPUDialect", "::mlir::NVVM::NVVMDialect"
+    "::mlir::nvgpu::NVGPUDialect", "::mlir::NVVM::NVVMDialect",
+    "::mlir::memref::MemRefDialect"
   ];
 }
 
@@ -296,6 +297,18 @@ def LowerBf16MmaSync : Pass<"fusion-lower-bf16-mma-sync"> {
   }];
   let dependentDialects = ["::mlir::vector::VectorDialect",
                            "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def LowerWarpSync : Pass<"fusion-lower-warp-sync"> {
+  let summary = "Lower fusion.warp_sync to nvvm.bar.warp.sync";
+  let description = [{
+    Each `fusion.warp_sync` becomes `nvvm.bar.warp.sync` with a full mask
+    (all 32 lanes). Runs in `fusion-to-ptx` after bufferization and the
+    deallocation pipeline, which refuse the NVVM op (it declares no memory
+    effects).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
 
@@ -545,7 +558,10 @@ def MapLoopsToGpu : Pass<"fusion-map-loops-to-gpu"> {
     one on thread z, and the tiles on blocks x, y, z. Blocks hold at most
     `lanes` x `rows` threads and shrink to the extents (powers of two), so
     a 7x7 feature map runs in 8x8 threads rather than idling three quarters
-    of a 32x4 block.
+    of a 32x4 block. A loop whose last dimension is a warp's lanes (an
+    mma_sync tile, marked `#gpu.lane`) gets exactly 32 threads on x and at
+    most 8 warps on y, consecutive tiles of the dimension before, each with
+    a shared-memory stage of its own.
 
     So that the host never dereferences a device buffer, memory work that is
     not in a parallel loop becomes one first: a loop nest with no parallel

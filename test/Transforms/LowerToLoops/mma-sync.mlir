@@ -1,10 +1,13 @@
 // The mma_sync strategy's loop nests (lib/Transforms/ImplicitGemmLowering.cpp).
 // For the GPU, one forall iteration per lane, the innermost dimension the 32
-// lanes of a warp (marked #gpu.lane for the thread mapping), operands
+// lanes of a warp (marked #gpu.lane for the thread mapping), each step's
+// tiles staged in shared memory by the warp's lanes together (a module-level
+// workgroup global) and read back after a warp barrier, operands
 // rounded to TF32, one nvgpu.mma.sync m16n8k8 per step of 8 (three for
 // tf32x3), one strided masked write per lane; f16 operands as they are,
 // one nvgpu.mma.sync m16n8k16 per step of 16, bf16 alike. On the host: one
-// iteration per warp tile, no nvgpu op: fragments and the MMA emulated. A
+// iteration per warp tile, no nvgpu op: the stage (a tensor), fragments
+// and the MMA emulated. A
 // configuration that does not fit the conv is refused by the verifier
 // (test/Dialect/lowering-config.mlir).
 //
@@ -15,10 +18,21 @@
 // TARGET: fusion-lower-to-loops: unknown target 'tpu'; expected gpu or cpu
 
 // 20 columns: two column tiles, the second masked; K = 8 x 3 x 3 = 72: 9 steps.
+// The stage: per step 16 x (8 + 4 padding) A and 8 x 8 B elements, two
+// stages for each of 8 warps; each lane copies 4 A and 2 B elements into
+// it, meets the warp, and reads its 4 A and 2 B fragment elements back.
+//       GPU:   memref.global "private" @__fusion_mma_stage_f32 : memref<4096xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
 // GPU-LABEL: func.func @tf32_nchw
 //       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
+//       GPU:     memref.get_global @__fusion_mma_stage_f32
 //       GPU:     scf.for {{.*}} = %c0 to %c9 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>)
-//   GPU-COUNT-6:   fusion.round_to_tf32
+//   GPU-COUNT-6:   memref.store {{.*}} : memref<4096xf32, #gpu.address_space<workgroup>>
+//   GPU-NOT:       memref.store
+//       GPU:       fusion.warp_sync
+//   GPU-NOT:       memref.store
+//       GPU:       memref.load {{.*}} : memref<4096xf32, #gpu.address_space<workgroup>>
+//  GPU-NEXT:       fusion.round_to_tf32
+//   GPU-COUNT-5:   fusion.round_to_tf32
 //       GPU:       nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
 //   GPU-NOT:       nvgpu.mma.sync
 //       GPU:     tensor.extract_slice {{.*}} [1, 1, 1, 8]
@@ -28,6 +42,8 @@
 // CPU-LABEL: func.func @tf32_nchw
 //       CPU:   scf.forall ({{.*}}) in (1, 9, 2, 2) shared_outs
 //   CPU-NOT:   nvgpu
+//       CPU:   tensor.empty() : tensor<256xf32>
+//   CPU-NOT:   memref
 //       CPU:   vector.transfer_write {{.*}} {in_bounds = [false, true]
 //   CPU-NOT:   mapping
 func.func @tf32_nchw(%x: tensor<1x8x9x20xf32>, %w: tensor<16x8x3x3xf32>, %b: tensor<16xf32>) -> tensor<1x16x9x20xf32> {
@@ -55,9 +71,15 @@ func.func @tf32x3_nhwc(%x: tensor<1x7x7x5xf32>, %w: tensor<3x3x5x8xf32>) -> tens
 
 // native, f16: no rounding, 16-deep steps (K = 8 x 3 x 3 = 72: 5 steps),
 // two f16 per register, f32 accumulators.
+// The stage: 16 x (16 + 8) A and 16 x 8 B f16 elements; 8 A and 4 B
+// copies per lane.
+//       GPU:   memref.global "private" @__fusion_mma_stage_f16 : memref<8192xf16, #gpu.address_space<workgroup>>
 // GPU-LABEL: func.func @native_f16
 //       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
 //       GPU:     scf.for {{.*}} = %c0 to %c5 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>)
+//   GPU-COUNT-12:  memref.store {{.*}} : memref<8192xf16, #gpu.address_space<workgroup>>
+//   GPU-NOT:       memref.store
+//       GPU:       fusion.warp_sync
 //   GPU-NOT:       fusion.round_to_tf32
 //       GPU:       nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 //   GPU-NOT:       nvgpu.mma.sync
@@ -67,6 +89,7 @@ func.func @tf32x3_nhwc(%x: tensor<1x7x7x5xf32>, %w: tensor<3x3x5x8xf32>) -> tens
 //   CPU-NOT:   nvgpu
 //       CPU:   tensor.empty() : tensor<32x8xf16>
 //       CPU:   tensor.empty() : tensor<32x4xf16>
+//       CPU:   tensor.empty() : tensor<512xf16>
 func.func @native_f16(%x: tensor<1x8x9x20xf16>, %w: tensor<16x8x3x3xf16>, %b: tensor<16xf16>) -> tensor<1x16x9x20xf16> {
   %0 = fusion.conv_bias_act %x, %w bias(%b : tensor<16xf16>) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <relu> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = native>} : tensor<1x8x9x20xf16>, tensor<16x8x3x3xf16> -> tensor<1x16x9x20xf16>
   return %0 : tensor<1x16x9x20xf16>

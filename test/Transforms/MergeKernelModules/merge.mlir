@@ -264,3 +264,64 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A global the outliner copied into several modules (the mma_sync kernels'
+// shared-memory stage) is kept once under its name, so kernels reading it
+// stay identical and are compiled once; a different global under a taken
+// name is renamed with its uses.
+// CHECK-LABEL: module attributes {gpu.container_module}
+// CHECK: gpu.module @fusion_kernels {
+// CHECK: memref.global "private" @stage : memref<64xf32, #gpu.address_space<workgroup>>
+// CHECK: gpu.func @warp_a(%{{.*}}: memref<4xf32>) kernel
+// CHECK: memref.get_global @stage : memref<64xf32
+// CHECK-NOT: gpu.func @warp_b(
+// CHECK: memref.global "private" @stage_0 : memref<32xf32, #gpu.address_space<workgroup>>
+// CHECK: gpu.func @warp_c(%{{.*}}: memref<4xf32>) kernel
+// CHECK: memref.get_global @stage_0 : memref<32xf32
+// CHECK-NOT: memref.global
+// CHECK-LABEL: func.func @net(
+// CHECK: gpu.launch_func @fusion_kernels::@warp_a blocks
+// CHECK: gpu.launch_func @fusion_kernels::@warp_a blocks
+// CHECK: gpu.launch_func @fusion_kernels::@warp_c blocks
+module attributes {gpu.container_module} {
+  gpu.module @warp_a {
+    memref.global "private" @stage : memref<64xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
+    gpu.func @warp_a(%m: memref<4xf32>) kernel {
+      %i = gpu.thread_id x
+      %s = memref.get_global @stage : memref<64xf32, #gpu.address_space<workgroup>>
+      %v = memref.load %m[%i] : memref<4xf32>
+      memref.store %v, %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+  gpu.module @warp_b {
+    memref.global "private" @stage : memref<64xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
+    gpu.func @warp_b(%m: memref<4xf32>) kernel {
+      %i = gpu.thread_id x
+      %s = memref.get_global @stage : memref<64xf32, #gpu.address_space<workgroup>>
+      %v = memref.load %m[%i] : memref<4xf32>
+      memref.store %v, %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+  gpu.module @warp_c {
+    memref.global "private" @stage : memref<32xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
+    gpu.func @warp_c(%m: memref<4xf32>) kernel {
+      %i = gpu.thread_id x
+      %s = memref.get_global @stage : memref<32xf32, #gpu.address_space<workgroup>>
+      %v = memref.load %m[%i] : memref<4xf32>
+      memref.store %v, %s[%i] : memref<32xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+  func.func @net(%x: memref<4xf32>, %y: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    gpu.launch_func @warp_a::@warp_a blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%x : memref<4xf32>)
+    gpu.launch_func @warp_b::@warp_b blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%y : memref<4xf32>)
+    gpu.launch_func @warp_c::@warp_c blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%y : memref<4xf32>)
+    return
+  }
+}

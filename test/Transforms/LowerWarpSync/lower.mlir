@@ -1,0 +1,23 @@
+// fusion-lower-warp-sync: each fusion.warp_sync becomes bar.warp.sync over
+// all 32 lanes, in place (the stores before it stay before it).
+// RUN: fusion-opt %s --split-input-file --fusion-lower-warp-sync | FileCheck %s
+// The op's declared effects are what let the deallocation pipeline take it;
+// the NVVM op it becomes declares none, and that pipeline refuses it.
+// RUN: fusion-opt %s --split-input-file --ownership-based-buffer-deallocation | FileCheck %s --check-prefix=DEALLOC
+// RUN: not fusion-opt %s --split-input-file --fusion-lower-warp-sync --ownership-based-buffer-deallocation 2>&1 | FileCheck %s --check-prefix=NVVM
+
+// CHECK-LABEL: func.func @stage
+//       CHECK:   memref.store
+//       CHECK:   %[[ALL:.*]] = arith.constant -1 : i32
+//       CHECK:   nvvm.bar.warp.sync %[[ALL]] : i32
+//       CHECK:   memref.load
+//   CHECK-NOT:   fusion.warp_sync
+// DEALLOC-LABEL: func.func @stage
+//       DEALLOC:   fusion.warp_sync
+// NVVM: error: ops with unknown memory side effects are not supported
+func.func @stage(%buffer: memref<64xf32, #gpu.address_space<workgroup>>, %i: index, %j: index, %x: f32) -> f32 {
+  memref.store %x, %buffer[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+  fusion.warp_sync
+  %y = memref.load %buffer[%j] : memref<64xf32, #gpu.address_space<workgroup>>
+  return %y : f32
+}
