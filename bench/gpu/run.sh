@@ -15,7 +15,9 @@
 #   - runs compute-sanitizer memcheck once on each whole network (fused,
 #     batch 1) where compute-sanitizer is found;
 #   - times PyTorch on the same networks (bench/gpu/peers.py): eager fp32,
-#     TF32 channels_last, conv+BN folded, torch.compile;
+#     TF32 channels_last, conv+BN folded, torch.compile; and each ResNet-50
+#     layer as cuDNN's fused conv+bias+ReLU in fp32, TF32 and f16 (at most
+#     LAYER_PEERS_TIMEOUT, 90 s, of the peers' window);
 # and prints one table. A model's failure is recorded and the run goes on.
 #
 #   bench/gpu/run.sh [prepared-dir] [results-dir]
@@ -202,8 +204,23 @@ fi
 if [ -z "${DRY_RUN:-}" ] && [ "${PEERS:-1}" != 0 ]; then
   peers_left=$(( deadline + ${PEERS_TIMEOUT:-150} - ($(date +%s) - started) ))
   [ "$peers_left" -gt 10 ] || peers_left=10
-  timeout "$peers_left" python3 "$root/bench/gpu/peers.py" > "$results/peers.jsonl" 2> "$results/peers.log" ||
+  # The per-layer peers take part of the same window (LAYER_PEERS_TIMEOUT,
+  # at most half of it), after the whole networks.
+  layer_share=${LAYER_PEERS_TIMEOUT:-90}
+  [ "$layer_share" -le $(( peers_left / 2 )) ] || layer_share=$(( peers_left / 2 ))
+  grep -q " layer " "$prepared/models.txt" || layer_share=0
+  timeout $(( peers_left - layer_share )) python3 "$root/bench/gpu/peers.py" > "$results/peers.jsonl" 2> "$results/peers.log" ||
     echo '{"error": "peers.py stopped (exit '$?')"}' >> "$results/peers.jsonl"
+  # Per ResNet-50 layer: cuDNN's fused conv+bias+ReLU in fp32 (NCHW and
+  # NHWC), TF32 and f16 (NHWC), the peers of the layer entries' policies.
+  if [ "$layer_share" -gt 0 ]; then
+    layer_left=$(( deadline + ${PEERS_TIMEOUT:-150} - ($(date +%s) - started) ))
+    [ "$layer_left" -gt 10 ] || layer_left=10
+    timeout "$layer_left" python3 "$root/bench/gpu/peers.py" \
+      --layers "$root/bench/models/resnet50-layers.mlir" \
+      >> "$results/peers.jsonl" 2>> "$results/peers.log" ||
+      echo '{"error": "peers.py --layers stopped (exit '$?')"}' >> "$results/peers.jsonl"
+  fi
 fi
 
 echo "GPU: $(cat "$results/gpu.txt")"

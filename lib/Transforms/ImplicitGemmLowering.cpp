@@ -13,13 +13,13 @@
 ///
 /// On the GPU a warp tile is 32 iterations of the forall's innermost
 /// dimension (one per lane, mapped to a warp's lanes), its stage in shared
-/// memory (two per warp, alternating steps, one warp barrier per step), its
-/// MMA nvgpu.mma.sync. On the host one iteration is a warp tile: it fills
-/// the stage and builds every lane's fragments with the same code the GPU's
-/// lanes run, emulates the warp's MMA by reading them back through the
-/// inverse of the fragment layout, and applies the epilogue lane by lane as
-/// the GPU does. A fragment or stage index wrong either way is a parity
-/// failure on the host.
+/// memory: two per warp, so that the copies of step s + 1 fly while step s
+/// is multiplied (cp.async for f32 elements), its MMA nvgpu.mma.sync. On the
+/// host one iteration is a warp tile: it fills the stage and builds every
+/// lane's fragments with the same code the GPU's lanes run, emulates the warp's
+/// MMA by reading them back through the inverse of the fragment layout, and
+/// applies the epilogue lane by lane as the GPU does. A fragment or stage index
+/// wrong either way is a parity failure on the host.
 ///
 /// Precision: tf32 rounds each operand to TF32 (fusion.round_to_tf32);
 /// tf32x3 splits each into hi = tf32(x) and lo = tf32(x - hi) and
@@ -30,13 +30,15 @@
 /// covers it.
 ///
 /// Not yet: a stage shared by the warps of a block (each warp stages its
-/// own tiles), asynchronous copies (cp.async) and ldmatrix, warp tiles of
-/// more than one MMA, 16-byte loads and stores, wgmma; grouped convs.
+/// own tiles), cp.async for f16 and bf16 (pairs of elements), ldmatrix,
+/// more than two stages, warp tiles of more than one MMA, 16-byte loads
+/// and stores, wgmma; grouped convs.
 ///
 //===----------------------------------------------------------------------===//
 #include "ConvLowering.h"
 #include "FusionDialect/Runtime/LaunchLimits.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -133,20 +135,32 @@ struct ImplicitGemm {
     return {m.div(rows, kernelH), m.rem(rows, kernelH), m.rem(k, kernelW)};
   }
 
-  /// Zero where `valid` fails, otherwise the element at `index` (every
-  /// index zeroed then, so the read stays inside the tensor).
-  Value guardedExtract(IndexMath &m, Value tensor, SmallVector<Value> index,
-                       Value valid) const {
+  /// An operand element a lane copies into the stage: the element of
+  /// `tensor` at `index` where `valid` holds, zero elsewhere (every index
+  /// then zero, so that the address stays inside the tensor).
+  struct Element {
+    Value tensor;
+    SmallVector<Value> index;
+    Value valid;
+  };
+
+  Element guarded(IndexMath &m, Value tensor, SmallVector<Value> index,
+                  Value valid) const {
     for (Value &i : index)
       i = arith::SelectOp::create(m.b, m.loc, valid, i, m.c(0));
-    Value x = tensor::ExtractOp::create(m.b, m.loc, tensor, index);
-    return arith::SelectOp::create(m.b, m.loc, valid, x,
+    return {tensor, std::move(index), valid};
+  }
+
+  /// The element's value, read synchronously.
+  Value read(IndexMath &m, const Element &e) const {
+    Value x = tensor::ExtractOp::create(m.b, m.loc, e.tensor, e.index);
+    return arith::SelectOp::create(m.b, m.loc, e.valid, x,
                                    floatConstant(m.b, m.loc, operand, 0.0));
   }
 
   /// A(i, k) of the tile whose first output is (n, oh, ow0).
-  Value loadA(IndexMath &m, Value n, Value oh, Value ow0, Value i,
-              Value k) const {
+  Element elementA(IndexMath &m, Value n, Value oh, Value ow0, Value i,
+                   Value k) const {
     auto [ci, kh, kw] = decompose(m, k);
     Value ow = m.add(m.add(ow0, i), testTileShift);
     Value ih = arith::SubIOp::create(
@@ -162,16 +176,15 @@ struct ImplicitGemm {
       valid = arith::AndIOp::create(m.b, m.loc, valid, inside);
     SmallVector<Value> index = last ? SmallVector<Value>{n, ih, iw, ci}
                                     : SmallVector<Value>{n, ci, ih, iw};
-    return guardedExtract(m, input, index, valid);
+    return guarded(m, input, index, valid);
   }
 
   /// B(k, f): filter element of output channel f.
-  Value loadB(IndexMath &m, Value k, Value f) const {
+  Element elementB(IndexMath &m, Value k, Value f) const {
     auto [ci, kh, kw] = decompose(m, k);
     Value valid = arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::slt,
                                         k, m.c(depth));
-    return guardedExtract(m, filter, filterIndex(m, layout, f, ci, kh, kw, 1),
-                          valid);
+    return guarded(m, filter, filterIndex(m, layout, f, ci, kh, kw, 1), valid);
   }
 
   /// x rounded to TF32 (fusion.round_to_tf32: cvt.rna.tf32.f32 on the
@@ -217,21 +230,22 @@ struct ImplicitGemm {
   }
 
   /// What lane `lane` copies into the stage of the step at `k0`, as
-  /// (slot, value): element q 32 + lane of each tile, the lanes along the
+  /// (slot, element): element q 32 + lane of each tile, the lanes along the
   /// operand's contiguous dimension so that the warp's global reads
   /// coalesce (A: along k in NHWC, input channels innermost; along the
   /// output columns in NCHW. B: along the channels in an HWCF filter,
   /// along k otherwise).
-  SmallVector<std::pair<Value, Value>> laneCopies(IndexMath &m, Value lane,
-                                                  Value n, Value oh, Value ow0,
-                                                  Value f0, Value k0) const {
-    SmallVector<std::pair<Value, Value>> copies;
+  SmallVector<std::pair<Value, Element>> laneCopies(IndexMath &m, Value lane,
+                                                    Value n, Value oh,
+                                                    Value ow0, Value f0,
+                                                    Value k0) const {
+    SmallVector<std::pair<Value, Element>> copies;
     for (int64_t q = 0; q < kTileColumns * stepDepth / kWarpLanes; ++q) {
       Value e = m.add(lane, q * kWarpLanes);
       Value i = last ? m.div(e, stepDepth) : m.rem(e, kTileColumns);
       Value kk = last ? m.rem(e, stepDepth) : m.div(e, kTileColumns);
       copies.emplace_back(aSlot(m, i, kk),
-                          loadA(m, n, oh, ow0, i, m.add(k0, kk)));
+                          elementA(m, n, oh, ow0, i, m.add(k0, kk)));
     }
     bool alongChannels = layout == ConvLayout::nhwc_hwcf;
     for (int64_t q = 0; q < stepDepth * kTileChannels / kWarpLanes; ++q) {
@@ -239,7 +253,7 @@ struct ImplicitGemm {
       Value kk = alongChannels ? m.div(e, kTileChannels) : m.rem(e, stepDepth);
       Value j = alongChannels ? m.rem(e, kTileChannels) : m.div(e, stepDepth);
       copies.emplace_back(bSlot(m, kk, j),
-                          loadB(m, m.add(k0, kk), m.add(f0, j)));
+                          elementB(m, m.add(k0, kk), m.add(f0, j)));
     }
     return copies;
   }
@@ -285,6 +299,21 @@ struct ImplicitGemm {
 };
 
 } // namespace
+
+/// `tensor`'s buffer as the GPU's copies read it, read only: any offset
+/// and outer strides (a view of a larger buffer included), the innermost
+/// dimension contiguous as cp.async's source must be (bufferization copies
+/// a buffer that is not).
+static Value anyLayoutBuffer(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  SmallVector<int64_t> strides(type.getRank(), ShapedType::kDynamic);
+  strides.back() = 1;
+  auto layout =
+      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, strides);
+  auto buffer = MemRefType::get(type.getShape(), type.getElementType(), layout);
+  return bufferization::ToBufferOp::create(b, loc, buffer, tensor,
+                                           /*read_only=*/true);
+}
 
 /// The module's shared-memory stages for warp tiles on `operand`
 /// elements: two stages of `elements` for each of kMaxStagedWarps warps of
@@ -383,6 +412,11 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
           op, "the GPU form's shared-memory stage is a global of the "
               "enclosing module, and this op has none");
   }
+  // The GPU's cp.async reads f32 elements from the tensors' buffers.
+  llvm::SmallDenseMap<Value, Value, 2> sources;
+  if (!gemm.onHost && gemm.operand.isF32())
+    for (Value t : {gemm.input, gemm.filter})
+      sources[t] = anyLayoutBuffer(rewriter, loc, t);
 
   // The epilogue of one lane's accumulators: (row i, channel f, value) each.
   auto laneEpilogue = [&](IndexMath &m, Value lane, Value f0,
@@ -412,9 +446,11 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
     if (!gemm.onHost) {
       // One lane: its share of each step's stage, its fragments from the
       // stage, the warp's MMAs, its four outputs. Each warp of a block has
-      // two stages in shared memory and alternates between them, so that
-      // one warp barrier per step separates each step's writes from its
-      // reads, and a step's reads from the writes two steps later.
+      // two stages in shared memory, one per step in turn: while the warp
+      // multiplies step s from one, its copies of step s + 1 fill the
+      // other (a two-stage pipeline). f32 elements go by cp.async, which
+      // writes zero where the element is padding or past K; f16 and bf16
+      // elements (two bytes, below cp.async's four) by loads and stores.
       Value lane = ivs[4];
       auto cType = VectorType::get({2, 2}, gemm.f32);
       Value zero = arith::ConstantOp::create(
@@ -422,26 +458,72 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
       Value stage = memref::GetGlobalOp::create(b, l, stageBuffer.getType(),
                                                 stageBuffer.getSymName());
       Value warpStages = m.mul(m.rem(ivs[3], kMaxStagedWarps), 2);
+      bool async = !sources.empty();
+      auto stageBase = [&](IndexMath &f, Value step) {
+        return f.mul(f.add(warpStages, f.rem(step, 2)), gemm.stageElements());
+      };
+      // The lane's copies of step `step` into its stage.
+      auto fill = [&](OpBuilder &fb, Location fl, Value step) {
+        IndexMath f{fb, fl};
+        Value k0 = f.mul(step, gemm.stepDepth);
+        Value base = stageBase(f, step);
+        for (auto &[slot, element] :
+             gemm.laneCopies(f, lane, n, oh, ow0, f0, k0)) {
+          Value at = f.add(base, slot);
+          if (!async) {
+            memref::StoreOp::create(fb, fl, gemm.read(f, element), stage, at);
+            continue;
+          }
+          Value count =
+              arith::SelectOp::create(fb, fl, element.valid, f.c(1), f.c(0));
+          nvgpu::DeviceAsyncCopyOp::create(
+              fb, fl, stage, ValueRange{at}, sources.lookup(element.tensor),
+              element.index, fb.getIndexAttr(1), count, UnitAttr());
+        }
+      };
+      // Trip t of steps + 1: the copies of step t (none on the last trip);
+      // wait for all but that newest group (so step t - 1's have landed)
+      // and meet the warp; then, from the second trip, read and multiply
+      // step t - 1 and meet again, so that no lane refills that stage (two
+      // steps later) while another still reads it. Nothing but an empty
+      // group is in flight at the end. Every barrier sits inside the loop:
+      // convert-parallel-loops-to-gpu declines a loop whose body holds an
+      // op of declared write effects outside a region.
+      IntegerAttr newestPending = b.getI64IntegerAttr(1);
       SmallVector<Value> acc = forCarrying(
-          b, l, steps, {zero},
-          [&](OpBuilder &sb, Location sl, Value step, ValueRange carried) {
+          b, l, steps + 1, {zero},
+          [&](OpBuilder &sb, Location sl, Value trip, ValueRange carried) {
             IndexMath s{sb, sl};
-            Value k0 = s.mul(step, gemm.stepDepth);
-            Value base =
-                s.mul(s.add(warpStages, s.rem(step, 2)), gemm.stageElements());
-            for (auto [slot, x] : gemm.laneCopies(s, lane, n, oh, ow0, f0, k0))
-              memref::StoreOp::create(sb, sl, x, stage,
-                                      ValueRange{s.add(base, slot)});
-            WarpSyncOp::create(sb, sl);
-            auto [a, bf] = gemm.fragments(s, lane, [&](Value slot) {
-              return memref::LoadOp::create(sb, sl, stage,
-                                            ValueRange{s.add(base, slot)})
-                  .getResult();
+            Value copies = arith::CmpIOp::create(
+                sb, sl, arith::CmpIPredicate::slt, trip, s.c(steps));
+            scf::IfOp::create(sb, sl, copies, [&](OpBuilder &ib, Location il) {
+              fill(ib, il, trip);
+              scf::YieldOp::create(ib, il);
             });
-            Value c = carried[0];
-            for (auto [pa, pb] : gemm.mmaSequence())
-              c = gemm.emitMma(sb, sl, a[pa], bf[pb], c);
-            return SmallVector<Value>{c};
+            WarpSyncOp::create(sb, sl, newestPending);
+            Value multiplies = arith::CmpIOp::create(
+                sb, sl, arith::CmpIPredicate::sgt, trip, s.c(0));
+            auto multiply = scf::IfOp::create(
+                sb, sl, multiplies,
+                [&](OpBuilder &ib, Location il) {
+                  IndexMath u{ib, il};
+                  Value step = arith::SubIOp::create(ib, il, trip, u.c(1));
+                  Value base = stageBase(u, step);
+                  auto [a, bf] = gemm.fragments(u, lane, [&](Value slot) {
+                    return memref::LoadOp::create(ib, il, stage,
+                                                  ValueRange{u.add(base, slot)})
+                        .getResult();
+                  });
+                  Value c = carried[0];
+                  for (auto [pa, pb] : gemm.mmaSequence())
+                    c = gemm.emitMma(ib, il, a[pa], bf[pb], c);
+                  WarpSyncOp::create(ib, il, IntegerAttr());
+                  scf::YieldOp::create(ib, il, c);
+                },
+                [&](OpBuilder &ib, Location il) {
+                  scf::YieldOp::create(ib, il, carried[0]);
+                });
+            return SmallVector<Value>{multiply.getResult(0)};
           });
       SmallVector<Value> accs;
       for (int64_t r = 0; r < kCRegisters; ++r)
@@ -530,10 +612,10 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
               [&](OpBuilder &lb, Location ll, Value lane, ValueRange st) {
                 IndexMath t{lb, ll};
                 Value next = st[0];
-                for (auto [slot, x] :
+                for (auto &[slot, element] :
                      gemm.laneCopies(t, lane, n, oh, ow0, f0, k0))
-                  next = tensor::InsertOp::create(lb, ll, x, next,
-                                                  ValueRange{slot});
+                  next = tensor::InsertOp::create(lb, ll, gemm.read(t, element),
+                                                  next, ValueRange{slot});
                 return SmallVector<Value>{next};
               })[0];
           // Each lane's fragments, as the GPU's lanes read them from it.

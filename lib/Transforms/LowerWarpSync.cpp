@@ -1,7 +1,8 @@
 //===- LowerWarpSync.cpp - fusion.warp_sync to NVVM -----------------------===//
 ///
 /// The mma_sync strategy's lanes meet at fusion.warp_sync between filling
-/// their warp's shared-memory stage and reading their fragments from it.
+/// their warp's shared-memory stage and reading their fragments from it
+/// (waiting for their asynchronous copies first), and after reading.
 /// The op declares its memory effects, so bufferization and the
 /// deallocation pipeline take it; this pattern lowers it afterwards to
 /// nvvm.bar.warp.sync, which declares none.
@@ -24,11 +25,18 @@ using namespace mlir;
 using namespace mlir::fusion;
 
 namespace {
-/// fusion.warp_sync as bar.warp.sync with every lane in the mask.
+/// fusion.warp_sync as bar.warp.sync with every lane in the mask, after
+/// cp.async.commit_group and cp.async.wait_group N where it asks to wait
+/// for the lane's asynchronous copies.
 struct LowerWarpSync : OpRewritePattern<WarpSyncOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(WarpSyncOp op,
                                 PatternRewriter &rewriter) const override {
+    if (std::optional<int64_t> pending = op.getPendingCopyGroups()) {
+      NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
+      NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(),
+                                       static_cast<int32_t>(*pending));
+    }
     Value allLanes = arith::ConstantOp::create(
         rewriter, op.getLoc(), rewriter.getI32Type(),
         rewriter.getI32IntegerAttr(-1));

@@ -574,3 +574,11 @@ func.func @dilation_overflows(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x3x3xf32>) 
   %0 = fusion.conv_bias_act %x, %w layout(nchw_fchw) strides([1, 1]) dilations([1, 4611686018427387904]) padding([1, 1, 1, 1]) groups(1) act <relu> : tensor<1x2x4x4xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x4x4xf32>
   return %0 : tensor<1x3x4x4xf32>
 }
+
+// -----
+
+func.func @warp_sync_negative_groups() {
+  // expected-error @+1 {{'fusion.warp_sync' op attribute 'pending_copy_groups' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  fusion.warp_sync pending_copy_groups -1
+  return
+}

@@ -8,10 +8,12 @@
 // assembles with ptxas for sm_90 and sm_80 without spills. The depthwise
 // layers stay on CUDA cores (no mma.sync), as does every layer in fp32.
 // The same layers in f16 and bf16 take m16n8k16 MMAs in their own type.
-// Every tensor-core kernel stages its tiles in shared memory (st.shared by
-// the warp's lanes together, bar.warp.sync, then each lane's fragments by
-// ld.shared). Not yet in these kernels: asynchronous copies (cp.async),
-// ldmatrix, a stage shared across warps, 16-byte global accesses.
+// Every tensor-core kernel stages its tiles in shared memory, two stages a
+// warp: the warp's lanes copy the next step's tiles together (f32 by
+// cp.async, which zero-fills padding; f16 and bf16 by st.shared), wait and
+// meet (cp.async.wait_group, bar.warp.sync), then each lane reads its
+// fragments by ld.shared. Not yet in these kernels: ldmatrix, cp.async for
+// two-byte types, a stage shared across warps, 16-byte global accesses.
 // REQUIRES: ptxas
 // merge-min-modules=0: one PTX file per kernel, named after its function.
 // RUN: rm -rf %t && mkdir -p %t/r90 %t/r80 %t/r90x3 %t/m90 %t/m80 %t/m90x3 %t/fp32
@@ -56,7 +58,10 @@
 // RUN: not grep -l "cvt.rna" %t/h90/*.ptx %t/b90/*.ptx
 // Staged in shared memory, every dense kernel of every policy and type:
 // RUN: grep -L "ld.shared" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
-// RUN: grep -L "st.shared" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
+// RUN: grep -L "cp.async.ca.shared.global" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx | count 0
+// RUN: grep -L "cp.async.wait_group[[:space:]]*1;" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx | count 0
+// RUN: grep -L "cp.async.ca.shared.global" %t/m90/*.ptx | FileCheck %s --check-prefix=DEPTHWISE
+// RUN: grep -L "st.shared" %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
 // RUN: grep -L "bar.warp.sync" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
 // RUN: grep -L "ld.shared" %t/m90/*.ptx | FileCheck %s --check-prefix=DEPTHWISE
 // and the CUDA-core kernels use none:

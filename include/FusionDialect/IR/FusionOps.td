@@ -139,20 +139,33 @@ def Fusion_RoundToTf32Op : Fusion_Op<"round_to_tf32", [Pure]> {
 
 def Fusion_WarpSyncOp : Fusion_Op<"warp_sync",
     [MemoryEffects<[MemRead, MemWrite]>]> {
-  let summary = "a barrier among the 32 lanes of a warp";
+  let summary = "a barrier among the 32 lanes of a warp, after their "
+                "asynchronous copies where asked";
   let description = [{
     `fusion.warp_sync` waits until every lane of the warp has reached it and
     makes the lanes' memory writes before it visible to their reads after
-    it (PTX `bar.warp.sync` with every lane in the mask). The mma_sync
-    strategy's GPU form puts one between the lanes' copies into their
-    warp's shared-memory stage and their fragment reads from it. It is
-    written as this op, whose memory effects are declared, rather than as
-    `nvvm.bar.warp.sync`, whose are not (the buffer deallocation pipeline
-    refuses ops of unknown effects); `fusion-lower-warp-sync` lowers it after
-    bufferization. A warp barrier, not a block one: a block's warps may take
-    different trips, and each warp's lanes are converged at it.
+    it (PTX `bar.warp.sync` with every lane in the mask).
+
+    `fusion.warp_sync pending_copy_groups N` first closes the lane's
+    asynchronous copies (`nvgpu.device_async_copy`, PTX `cp.async`) issued
+    since the last such point into a group and waits until at most `N` of
+    its groups are still in flight (`cp.async.commit_group`,
+    `cp.async.wait_group N`), so that the copies of every older group have
+    landed when the warp meets: with `N = 1` a warp multiplies one stage
+    while the copies of the next fill another.
+
+    The mma_sync strategy's GPU form meets the warp between filling a
+    shared-memory stage and reading fragments from it, and after reading.
+    It is written as this op, whose memory effects are declared, rather
+    than as the NVVM ops, whose are not (the buffer deallocation pipeline
+    refuses ops of unknown effects); `fusion-lower-warp-sync` lowers it
+    after bufferization. A warp barrier, not a block one: a block's warps
+    may take different trips, and each warp's lanes are converged at it.
   }];
-  let assemblyFormat = "attr-dict";
+  let arguments = (ins
+    OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$pending_copy_groups);
+  let assemblyFormat =
+      "(`pending_copy_groups` $pending_copy_groups^)? attr-dict";
 }
 
 def Fusion_DecodeDetectionsOp : Fusion_Op<"decode_detections", [Pure, AttrSizedOperandSegments]> {

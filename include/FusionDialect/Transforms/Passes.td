@@ -220,11 +220,16 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
 
     Strategy `mma_sync` (see `#fusion.lowering_config`) is an implicit GEMM
     instead: for `target=gpu` one iteration per lane of a warp tile (the
-    forall's innermost dimension, 32, mapped `#gpu.lane`), its MMAs
-    `nvgpu.mma.sync` (m16n8k8 TF32, m16n8k16 f16 and bf16; the bf16 ones
-    lowered by `fusion-lower-bf16-mma-sync`); for
-    `target=cpu` one iteration per warp tile that builds every lane's
-    fragments and emulates the MMA.
+    forall's innermost dimension, 32, mapped `#gpu.lane`), the warp's
+    tiles of each step copied by its lanes together into one of two
+    shared-memory stages (a module-level workgroup global; `cp.async` for
+    f32) while the previous step is multiplied, the lanes meeting at
+    `fusion.warp_sync`, its MMAs `nvgpu.mma.sync` (m16n8k8 TF32, m16n8k16
+    f16 and bf16; the bf16 ones lowered by `fusion-lower-bf16-mma-sync`);
+    for `target=cpu` one iteration per warp tile that fills the same stage
+    (a tensor), builds every lane's fragments from it and emulates the
+    MMA. The GPU form adds a global to the enclosing module: apply it to a
+    module, not to functions in parallel.
   }];
   let options = [
     Option<"channelsPerThread", "channels-per-thread", "int64_t",
@@ -261,7 +266,8 @@ def LowerToLoops : Pass<"fusion-lower-to-loops", "::mlir::ModuleOp"> {
     "::mlir::tensor::TensorDialect", "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect", "::mlir::gpu::GPUDialect",
     "::mlir::nvgpu::NVGPUDialect", "::mlir::NVVM::NVVMDialect",
-    "::mlir::memref::MemRefDialect"
+    "::mlir::memref::MemRefDialect",
+    "::mlir::bufferization::BufferizationDialect"
   ];
 }
 
@@ -304,7 +310,8 @@ def LowerWarpSync : Pass<"fusion-lower-warp-sync"> {
   let summary = "Lower fusion.warp_sync to nvvm.bar.warp.sync";
   let description = [{
     Each `fusion.warp_sync` becomes `nvvm.bar.warp.sync` with a full mask
-    (all 32 lanes). Runs in `fusion-to-ptx` after bufferization and the
+    (all 32 lanes), preceded by `nvvm.cp.async.commit.group` and
+    `nvvm.cp.async.wait.group N` where it has `pending_copy_groups N`. Runs in `fusion-to-ptx` after bufferization and the
     deallocation pipeline, which refuse the NVVM op (it declares no memory
     effects).
   }];

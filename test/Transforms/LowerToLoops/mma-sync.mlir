@@ -2,7 +2,9 @@
 // For the GPU, one forall iteration per lane, the innermost dimension the 32
 // lanes of a warp (marked #gpu.lane for the thread mapping), each step's
 // tiles staged in shared memory by the warp's lanes together (a module-level
-// workgroup global) and read back after a warp barrier, operands
+// workgroup global, two stages a warp: the next step's copies, cp.async for
+// f32, fly while a step is multiplied) and read back after a warp barrier,
+// operands
 // rounded to TF32, one nvgpu.mma.sync m16n8k8 per step of 8 (three for
 // tf32x3), one strided masked write per lane; f16 operands as they are,
 // one nvgpu.mma.sync m16n8k16 per step of 16, bf16 alike. On the host: one
@@ -19,22 +21,36 @@
 
 // 20 columns: two column tiles, the second masked; K = 8 x 3 x 3 = 72: 9 steps.
 // The stage: per step 16 x (8 + 4 padding) A and 8 x 8 B elements, two
-// stages for each of 8 warps; each lane copies 4 A and 2 B elements into
-// it, meets the warp, and reads its 4 A and 2 B fragment elements back.
+// stages for each of 8 warps. 10 trips for 9 steps: trip t copies step t
+// by cp.async from the tensors' buffers (any layout; 4 A and 2 B elements
+// per lane; none on the last trip), waits for all but that newest group
+// and meets the warp, then (from the second trip) reads step t - 1's 4 A
+// and 2 B fragment elements back, multiplies, and meets the warp again.
 //       GPU:   memref.global "private" @__fusion_mma_stage_f32 : memref<4096xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
 // GPU-LABEL: func.func @tf32_nchw
+//       GPU:   bufferization.to_buffer %{{.*}} read_only : tensor<1x8x9x20xf32> to memref<1x8x9x20xf32, strided<[?, ?, ?, 1], offset: ?>>
+//       GPU:   bufferization.to_buffer %{{.*}} read_only : tensor<16x8x3x3xf32> to memref<16x8x3x3xf32, strided<[?, ?, ?, 1], offset: ?>>
 //       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
 //       GPU:     memref.get_global @__fusion_mma_stage_f32
-//       GPU:     scf.for {{.*}} = %c0 to %c9 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>)
-//   GPU-COUNT-6:   memref.store {{.*}} : memref<4096xf32, #gpu.address_space<workgroup>>
-//   GPU-NOT:       memref.store
-//       GPU:       fusion.warp_sync
-//   GPU-NOT:       memref.store
-//       GPU:       memref.load {{.*}} : memref<4096xf32, #gpu.address_space<workgroup>>
-//  GPU-NEXT:       fusion.round_to_tf32
-//   GPU-COUNT-5:   fusion.round_to_tf32
-//       GPU:       nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
-//   GPU-NOT:       nvgpu.mma.sync
+//   GPU-NOT:     fusion.warp_sync
+//       GPU:     scf.for %[[TRIP:.*]] = %c0 to %c10 step %c1 iter_args(%[[ACC:.*]] = {{.*}}) -> (vector<2x2xf32>)
+//       GPU:       %[[COPIES:.*]] = arith.cmpi slt, %[[TRIP]], %c9
+//       GPU:       scf.if %[[COPIES]] {
+//   GPU-COUNT-6:     nvgpu.device_async_copy {{.*}}, 1, {{.*}} to memref<4096xf32, #gpu.address_space<workgroup>>
+//   GPU-NOT:         memref.store
+//       GPU:       fusion.warp_sync pending_copy_groups 1
+//       GPU:       %[[MULTIPLIES:.*]] = arith.cmpi sgt, %[[TRIP]], %c0
+//       GPU:       scf.if %[[MULTIPLIES]] -> (vector<2x2xf32>) {
+//   GPU-NOT:         nvgpu.device_async_copy
+//       GPU:         memref.load {{.*}} : memref<4096xf32, #gpu.address_space<workgroup>>
+//  GPU-NEXT:         fusion.round_to_tf32
+//   GPU-COUNT-5:     fusion.round_to_tf32
+//       GPU:         nvgpu.mma.sync({{.*}}, {{.*}}, %[[ACC]]) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+//   GPU-NOT:         nvgpu.mma.sync
+//       GPU:         fusion.warp_sync{{$}}
+//       GPU:       } else {
+//       GPU:         scf.yield %[[ACC]]
+//   GPU-NOT:     fusion.warp_sync
 //       GPU:     tensor.extract_slice {{.*}} [1, 1, 1, 8]
 //       GPU:     vector.transfer_write {{.*}} {in_bounds = [true, false]
 //       GPU:     tensor.parallel_insert_slice {{.*}} [1, 1, 1, 8]
@@ -72,14 +88,16 @@ func.func @tf32x3_nhwc(%x: tensor<1x7x7x5xf32>, %w: tensor<3x3x5x8xf32>) -> tens
 // native, f16: no rounding, 16-deep steps (K = 8 x 3 x 3 = 72: 5 steps),
 // two f16 per register, f32 accumulators.
 // The stage: 16 x (16 + 8) A and 16 x 8 B f16 elements; 8 A and 4 B
-// copies per lane.
+// copies per lane, by loads and stores (two-byte elements: no cp.async).
 //       GPU:   memref.global "private" @__fusion_mma_stage_f16 : memref<8192xf16, #gpu.address_space<workgroup>>
 // GPU-LABEL: func.func @native_f16
+//   GPU-NOT:   bufferization.to_buffer
 //       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
-//       GPU:     scf.for {{.*}} = %c0 to %c5 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>)
-//   GPU-COUNT-12:  memref.store {{.*}} : memref<8192xf16, #gpu.address_space<workgroup>>
-//   GPU-NOT:       memref.store
-//       GPU:       fusion.warp_sync
+//       GPU:     scf.for {{.*}} = %c0 to %c6 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>)
+//   GPU-COUNT-12:    memref.store {{.*}} : memref<8192xf16, #gpu.address_space<workgroup>>
+//   GPU-NOT:         memref.store
+//       GPU:       fusion.warp_sync pending_copy_groups 1
+//   GPU-NOT:       nvgpu.device_async_copy
 //   GPU-NOT:       fusion.round_to_tf32
 //       GPU:       nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 //   GPU-NOT:       nvgpu.mma.sync

@@ -21,3 +21,26 @@ func.func @stage(%buffer: memref<64xf32, #gpu.address_space<workgroup>>, %i: ind
   %y = memref.load %buffer[%j] : memref<64xf32, #gpu.address_space<workgroup>>
   return %y : f32
 }
+
+// -----
+
+// Waiting for asynchronous copies first: the lane's copies since the last
+// commit become a group, and at most N groups stay in flight.
+// CHECK-LABEL: func.func @after_copies
+//       CHECK:   nvgpu.device_async_copy
+//  CHECK-NEXT:   nvvm.cp.async.commit.group
+//  CHECK-NEXT:   nvvm.cp.async.wait.group 1
+//       CHECK:   nvvm.bar.warp.sync
+//       CHECK:   nvvm.cp.async.commit.group
+//  CHECK-NEXT:   nvvm.cp.async.wait.group 0
+//       CHECK:   nvvm.bar.warp.sync
+//   CHECK-NOT:   fusion.warp_sync
+// DEALLOC-LABEL: func.func @after_copies
+//       DEALLOC:   fusion.warp_sync pending_copy_groups 1
+//       DEALLOC:   fusion.warp_sync pending_copy_groups 0
+func.func @after_copies(%src: memref<64xf32>, %buffer: memref<64xf32, #gpu.address_space<workgroup>>, %i: index, %n: index) {
+  %t = nvgpu.device_async_copy %src[%i], %buffer[%i], 1, %n : memref<64xf32> to memref<64xf32, #gpu.address_space<workgroup>>
+  fusion.warp_sync pending_copy_groups 1
+  fusion.warp_sync pending_copy_groups 0
+  return
+}
