@@ -1,0 +1,31 @@
+// A loop whose last dimension is a warp's lanes (an mma_sync tile, marked
+// #gpu.lane, 32 trips) gets exactly 32 threads on x, whatever `lanes` says,
+// and warps of the dimension before on y: as many as lanes x rows allows,
+// but at most 8, the warps a block's shared-memory stage is sized for
+// (include/FusionDialect/Runtime/LaunchLimits.h, kMaxStagedWarps).
+// RUN: fusion-opt %s --fusion-map-loops-to-gpu | FileCheck %s --check-prefix=DEFAULT
+// RUN: fusion-opt %s --fusion-map-loops-to-gpu="lanes=32 rows=32" | FileCheck %s --check-prefix=CAPPED
+// RUN: fusion-opt %s --fusion-map-loops-to-gpu="lanes=8 rows=4" | FileCheck %s --check-prefix=ONE
+
+// DEFAULT-LABEL: func.func @warp_tiles
+//       DEFAULT:   scf.parallel ({{.*}}) = (%c0, %c0) to (%c64, %c32) step (%c4, %c32)
+//       DEFAULT:     scf.parallel ({{.*}}) = (%c0, %c0) to (%c4, %c32) step (%c1, %c1)
+//       DEFAULT:     } {mapping = [#gpu.loop_dim_map<processor = thread_y, {{.*}}>, #gpu.loop_dim_map<processor = thread_x, {{.*}}>]}
+// CAPPED-LABEL: func.func @warp_tiles
+//       CAPPED:   scf.parallel ({{.*}}) = (%c0, %c0) to (%c64, %c32) step (%c8, %c32)
+//       CAPPED:     scf.parallel ({{.*}}) = (%c0, %c0) to (%c8, %c32) step (%c1, %c1)
+// ONE-LABEL: func.func @warp_tiles
+//       ONE:   scf.parallel ({{.*}}) = (%c0, %c0) to (%c64, %c32) step (%c1, %c32)
+//       ONE:     scf.parallel ({{.*}}) = (%c0, %c0) to (%c1, %c32) step (%c1, %c1)
+func.func @warp_tiles(%m: memref<64x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  scf.parallel (%t, %lane) = (%c0, %c0) to (%c64, %c32) step (%c1, %c1) {
+    %x = memref.load %m[%t, %lane] : memref<64x32xf32>
+    memref.store %x, %m[%t, %lane] : memref<64x32xf32>
+    scf.reduce
+  } {mapping = [#gpu.warp<linear_dim_0>, #gpu.lane<linear_dim_0>]}
+  return
+}
