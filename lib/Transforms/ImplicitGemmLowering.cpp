@@ -29,10 +29,14 @@
 /// the hardware sums an MMA's products is not emulated: the tolerance
 /// covers it.
 ///
+/// f32 copies are 16 bytes wide (four elements of a run contiguous in
+/// memory) where the shape allows it and, checked at run time, the
+/// buffers' alignment does; one element wide otherwise.
+///
 /// Not yet: a stage shared by the warps of a block (each warp stages its
 /// own tiles), cp.async for f16 and bf16 (pairs of elements), ldmatrix,
-/// more than two stages, warp tiles of more than one MMA, 16-byte loads
-/// and stores, wgmma; grouped convs.
+/// more than two stages, warp tiles of more than one MMA, 16-byte stores,
+/// wgmma; grouped convs.
 ///
 //===----------------------------------------------------------------------===//
 #include "ConvLowering.h"
@@ -215,46 +219,158 @@ struct ImplicitGemm {
 
   /// The stage: a warp's A (16 x D) and B (D x 8) tiles of one step,
   /// filled by its 32 lanes together, then read fragment by fragment (on
-  /// the GPU in shared memory, on the host in a tensor). A rows are D +
-  /// 4 w wide, so that the eight groups' fragment reads fall in different
-  /// banks; B follows A, 8 channels a row.
+  /// the GPU in shared memory, on the host in a tensor). A is stored a
+  /// row of D per output column, B a row of D per output channel where its
+  /// k is contiguous in memory (FCHW and FHWC filters) and a row of 8
+  /// channels per k where the channels are (HWCF); each operand's rows
+  /// follow its contiguous dimension, so that 16-byte copies land whole.
+  /// Rows of D are D + 4 w wide: the eight groups' fragment reads then fall
+  /// in different banks, and a row starts on 16 bytes. The size is the
+  /// same for every layout, since one global holds every kernel's stages.
   int64_t aPitch() const { return stepDepth + 4 * perRegister; }
+  bool bAlongK() const { return layout != ConvLayout::nhwc_hwcf; }
   int64_t stageElements() const {
-    return kTileColumns * aPitch() + stepDepth * kTileChannels;
+    return (kTileColumns + kTileChannels) * aPitch();
   }
   Value aSlot(IndexMath &m, Value i, Value kk) const {
     return m.add(m.mul(i, aPitch()), kk);
   }
   Value bSlot(IndexMath &m, Value kk, Value j) const {
-    return m.add(m.add(m.mul(kk, kTileChannels), j), kTileColumns * aPitch());
+    Value inB = bAlongK() ? m.add(m.mul(j, aPitch()), kk)
+                          : m.add(m.mul(kk, kTileChannels), j);
+    return m.add(inB, kTileColumns * aPitch());
   }
 
-  /// What lane `lane` copies into the stage of the step at `k0`, as
-  /// (slot, element): element q 32 + lane of each tile, the lanes along the
-  /// operand's contiguous dimension so that the warp's global reads
-  /// coalesce (A: along k in NHWC, input channels innermost; along the
-  /// output columns in NCHW. B: along the channels in an HWCF filter,
-  /// along k otherwise).
-  SmallVector<std::pair<Value, Element>> laneCopies(IndexMath &m, Value lane,
-                                                    Value n, Value oh,
-                                                    Value ow0, Value f0,
-                                                    Value k0) const {
-    SmallVector<std::pair<Value, Element>> copies;
-    for (int64_t q = 0; q < kTileColumns * stepDepth / kWarpLanes; ++q) {
-      Value e = m.add(lane, q * kWarpLanes);
-      Value i = last ? m.div(e, stepDepth) : m.rem(e, kTileColumns);
-      Value kk = last ? m.rem(e, stepDepth) : m.div(e, kTileColumns);
-      copies.emplace_back(aSlot(m, i, kk),
-                          elementA(m, n, oh, ow0, i, m.add(k0, kk)));
+  /// Wide copies move kWideElements f32 elements (16 bytes, cp.async's
+  /// widest) along an operand's contiguous dimension, where the shape
+  /// makes every such run lie inside one row of memory and be all valid
+  /// or all padding: A in NHWC when the input channels are a multiple of
+  /// 4 (a run is one pixel's channels); B along the channels of an HWCF
+  /// filter (8 per tile), along k of an FHWC one when the input channels
+  /// are a multiple of 4, along k of an FCHW one when K is (a run may
+  /// cross kernel rows and input channels: the GPU reads it from the
+  /// filter viewed as F x K rows, which needs its strides compact).
+  /// Whether the buffers' addresses allow them is known only at run time.
+  static constexpr int64_t kWideElements = 4;
+  bool wideA() const {
+    return operand.isF32() && last && channels % kWideElements == 0;
+  }
+  bool wideB() const {
+    if (!operand.isF32())
+      return false;
+    switch (layout) {
+    case ConvLayout::nhwc_hwcf:
+      return true;
+    case ConvLayout::nhwc_fhwc:
+      return channels % kWideElements == 0;
+    case ConvLayout::nchw_fchw:
+      return depth % kWideElements == 0;
+    default:
+      return false;
     }
-    bool alongChannels = layout == ConvLayout::nhwc_hwcf;
-    for (int64_t q = 0; q < stepDepth * kTileChannels / kWarpLanes; ++q) {
-      Value e = m.add(lane, q * kWarpLanes);
-      Value kk = alongChannels ? m.div(e, kTileChannels) : m.rem(e, stepDepth);
-      Value j = alongChannels ? m.rem(e, kTileChannels) : m.div(e, stepDepth);
-      copies.emplace_back(bSlot(m, kk, j),
-                          elementB(m, m.add(k0, kk), m.add(f0, j)));
+  }
+  bool flatFilterRows() const {
+    return wideB() && layout == ConvLayout::nchw_fchw;
+  }
+
+  /// One copy of a lane into the stage: `elements` into consecutive slots
+  /// from `slot`, where `active` holds (null: always). A wide copy's
+  /// elements are consecutive in memory and share one validity; an FCHW
+  /// filter's run starts at `rowStart` = (f, k) of the F x K view.
+  struct Copy {
+    Value slot;
+    SmallVector<Element, 4> elements;
+    Value active;
+    SmallVector<Value, 2> rowStart;
+  };
+
+  /// Lane `lane`'s runs of a tile of `elements`, `width` wide: run q 32 +
+  /// lane for each q, with the condition that it lies inside the tile
+  /// where some lanes have none (null where every lane has one).
+  static void forEachRun(IndexMath &m, Value lane, int64_t elements,
+                         int64_t width,
+                         function_ref<void(Value run, Value active)> each) {
+    int64_t count = elements / width;
+    for (int64_t q = 0; q < llvm::divideCeil(count, kWarpLanes); ++q) {
+      Value run = m.add(lane, q * kWarpLanes);
+      Value active;
+      if ((q + 1) * kWarpLanes > count)
+        active = arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::slt,
+                                       run, m.c(count));
+      each(run, active);
     }
+  }
+
+  /// What lane `lane` copies into the stage of the step at `k0`: run q 32 +
+  /// lane of each tile, the lanes along the operand's contiguous dimension
+  /// so that the warp's global reads coalesce (A: along k in NHWC, input
+  /// channels innermost; along the output columns in NCHW. B: along the
+  /// channels in an HWCF filter, along k otherwise), each run one element
+  /// or, where the operand allows it and `wide` asks for it,
+  /// kWideElements. A tile with fewer runs than the warp has lanes leaves
+  /// the last lanes idle.
+  enum class Operand { A, B };
+  SmallVector<Copy, 0> laneCopies(IndexMath &m, Value lane, Value n, Value oh,
+                                  Value ow0, Value f0, Value k0,
+                                  Operand operandTile, bool wide) const {
+    return operandTile == Operand::A ? copiesOfA(m, lane, n, oh, ow0, k0, wide)
+                                     : copiesOfB(m, lane, f0, k0, wide);
+  }
+
+  SmallVector<Copy, 0> copiesOfA(IndexMath &m, Value lane, Value n, Value oh,
+                                 Value ow0, Value k0, bool wide) const {
+    SmallVector<Copy, 0> copies;
+    int64_t widthA = wide && wideA() ? kWideElements : 1;
+    forEachRun(m, lane, kTileColumns * stepDepth, widthA,
+               [&](Value run, Value active) {
+                 Value i, kk;
+                 if (last) {
+                   int64_t perRow = stepDepth / widthA;
+                   i = m.div(run, perRow);
+                   kk = m.mul(m.rem(run, perRow), widthA);
+                 } else {
+                   i = m.rem(run, kTileColumns);
+                   kk = m.div(run, kTileColumns);
+                 }
+                 Copy copy{aSlot(m, i, kk), {}, active, {}};
+                 for (int64_t e = 0; e < widthA; ++e)
+                   copy.elements.push_back(
+                       elementA(m, n, oh, ow0, i, m.add(m.add(k0, kk), e)));
+                 copies.push_back(std::move(copy));
+               });
+    return copies;
+  }
+
+  SmallVector<Copy, 0> copiesOfB(IndexMath &m, Value lane, Value f0, Value k0,
+                                 bool wide) const {
+    SmallVector<Copy, 0> copies;
+    int64_t widthB = wide && wideB() ? kWideElements : 1;
+    forEachRun(
+        m, lane, stepDepth * kTileChannels, widthB,
+        [&](Value run, Value active) {
+          Value kk, j;
+          if (bAlongK()) {
+            int64_t perRow = stepDepth / widthB;
+            j = m.div(run, perRow);
+            kk = m.mul(m.rem(run, perRow), widthB);
+          } else {
+            int64_t perRow = kTileChannels / widthB;
+            kk = m.div(run, perRow);
+            j = m.mul(m.rem(run, perRow), widthB);
+          }
+          Copy copy{bSlot(m, kk, j), {}, active, {}};
+          for (int64_t e = 0; e < widthB; ++e)
+            copy.elements.push_back(
+                bAlongK() ? elementB(m, m.add(m.add(k0, kk), e), m.add(f0, j))
+                          : elementB(m, m.add(k0, kk), m.add(m.add(f0, j), e)));
+          if (widthB > 1 && flatFilterRows()) {
+            Value valid = copy.elements.front().valid;
+            for (Value x : {m.add(f0, j), m.add(k0, kk)})
+              copy.rowStart.push_back(
+                  arith::SelectOp::create(m.b, m.loc, valid, x, m.c(0)));
+          }
+          copies.push_back(std::move(copy));
+        });
     return copies;
   }
 
@@ -313,6 +429,54 @@ static Value anyLayoutBuffer(OpBuilder &b, Location loc, Value tensor) {
   auto buffer = MemRefType::get(type.getShape(), type.getElementType(), layout);
   return bufferization::ToBufferOp::create(b, loc, buffer, tensor,
                                            /*read_only=*/true);
+}
+
+/// Whether 16-byte copies may start in `buffer` (f32, innermost
+/// contiguous) at every index whose innermost coordinate is a multiple of
+/// 4: its first element on 16 bytes, its outer strides multiples of 4.
+/// A view of a larger buffer or an odd allocation may fail it at run time.
+static Value allowsWideCopies(IndexMath &m, Value buffer) {
+  auto metadata = memref::ExtractStridedMetadataOp::create(m.b, m.loc, buffer);
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(m.b, m.loc, buffer);
+  auto multipleOf = [&](Value x, int64_t d) {
+    return arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::eq,
+                                 m.rem(x, d), m.c(0))
+        .getResult();
+  };
+  Value first = m.add(pointer, m.mul(metadata.getOffset(), 4));
+  Value allowed = multipleOf(first, 16);
+  for (Value stride : metadata.getStrides().drop_back())
+    allowed = arith::AndIOp::create(m.b, m.loc, allowed, multipleOf(stride, 4));
+  return allowed;
+}
+
+/// An FCHW filter buffer as F rows of K = C KH KW, so that a copy may run
+/// across kernel rows and input channels, and whether that view is the
+/// filter (its inner strides compact).
+static std::pair<Value, Value> filterAsRows(IndexMath &m, Value filter,
+                                            int64_t outChannels, int64_t depth,
+                                            int64_t kernelH, int64_t kernelW) {
+  auto type = cast<MemRefType>(filter.getType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(m.b, m.loc, filter);
+  ValueRange strides = metadata.getStrides();
+  Value compact = arith::ConstantIntOp::create(m.b, m.loc, 1, 1);
+  for (auto [d, expected] : {std::pair<int, int64_t>{1, kernelH * kernelW},
+                             std::pair<int, int64_t>{2, kernelW}})
+    compact = arith::AndIOp::create(
+        m.b, m.loc, compact,
+        arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::eq, strides[d],
+                              m.c(expected)));
+  auto rowsType = MemRefType::get(
+      {outChannels, depth}, type.getElementType(),
+      StridedLayoutAttr::get(m.b.getContext(), ShapedType::kDynamic,
+                             {ShapedType::kDynamic, 1}));
+  Value rows = memref::ReinterpretCastOp::create(
+      m.b, m.loc, rowsType, filter, OpFoldResult(metadata.getOffset()),
+      ArrayRef<OpFoldResult>{m.b.getIndexAttr(outChannels),
+                             m.b.getIndexAttr(depth)},
+      ArrayRef<OpFoldResult>{strides[0], m.b.getIndexAttr(1)});
+  return {rows, compact};
 }
 
 /// The module's shared-memory stages for warp tiles on `operand`
@@ -462,23 +626,88 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
       auto stageBase = [&](IndexMath &f, Value step) {
         return f.mul(f.add(warpStages, f.rem(step, 2)), gemm.stageElements());
       };
+      // Wide copies where the shape allows them (f32 only) and, checked
+      // once per lane for each operand, its buffer's addresses do; narrow
+      // ones else.
+      Value wideAllowedA, wideAllowedB, filterRows;
+      if (async && gemm.wideA())
+        wideAllowedA = allowsWideCopies(m, sources.lookup(gemm.input));
+      // An FCHW filter's runs are checked in its F x K view, which also
+      // needs the filter's inner strides compact.
+      if (async && gemm.flatFilterRows()) {
+        auto [rows, compact] =
+            filterAsRows(m, sources.lookup(gemm.filter), s.outChannels,
+                         gemm.depth, gemm.kernelH, gemm.kernelW);
+        filterRows = rows;
+        wideAllowedB = arith::AndIOp::create(
+            b, l, allowsWideCopies(m, rows), compact);
+      } else if (async && gemm.wideB()) {
+        wideAllowedB = allowsWideCopies(m, sources.lookup(gemm.filter));
+      }
       // The lane's copies of step `step` into its stage.
       auto fill = [&](OpBuilder &fb, Location fl, Value step) {
         IndexMath f{fb, fl};
         Value k0 = f.mul(step, gemm.stepDepth);
         Value base = stageBase(f, step);
-        for (auto &[slot, element] :
-             gemm.laneCopies(f, lane, n, oh, ow0, f0, k0)) {
-          Value at = f.add(base, slot);
-          if (!async) {
-            memref::StoreOp::create(fb, fl, gemm.read(f, element), stage, at);
+        auto copyAll = [&](OpBuilder &cb, Location cl,
+                           ImplicitGemm::Operand operandTile, bool wide) {
+          IndexMath c{cb, cl};
+          for (ImplicitGemm::Copy &copy : gemm.laneCopies(
+                   c, lane, n, oh, ow0, f0, k0, operandTile, wide)) {
+            auto emit = [&](OpBuilder &eb, Location el) {
+              IndexMath e{eb, el};
+              Value at = e.add(base, copy.slot);
+              int64_t width = copy.elements.size();
+              if (!async) {
+                for (auto [x, element] : llvm::enumerate(copy.elements))
+                  memref::StoreOp::create(eb, el, gemm.read(e, element), stage,
+                                          e.add(at, x));
+                return;
+              }
+              const ImplicitGemm::Element &first = copy.elements.front();
+              Value count = arith::SelectOp::create(eb, el, first.valid,
+                                                    e.c(width), e.c(0));
+              bool rows = !copy.rowStart.empty();
+              Value source = rows ? filterRows : sources.lookup(first.tensor);
+              ValueRange index =
+                  rows ? ValueRange(copy.rowStart) : ValueRange(first.index);
+              // 16 bytes may bypass L1 (.cg); narrower copies may not.
+              UnitAttr bypassL1 = width == ImplicitGemm::kWideElements
+                                      ? eb.getUnitAttr()
+                                      : UnitAttr();
+              nvgpu::DeviceAsyncCopyOp::create(
+                  eb, el, stage, ValueRange{at}, source, index,
+                  eb.getIndexAttr(width), count, bypassL1);
+            };
+            if (!copy.active) {
+              emit(cb, cl);
+              continue;
+            }
+            scf::IfOp::create(cb, cl, copy.active,
+                              [&](OpBuilder &ib, Location il) {
+                                emit(ib, il);
+                                scf::YieldOp::create(ib, il);
+                              });
+          }
+        };
+        // Each operand by wide runs where allowed, else one element a run.
+        for (auto [allowed, onlyThis] :
+             {std::pair{wideAllowedA, ImplicitGemm::Operand::A},
+              std::pair{wideAllowedB, ImplicitGemm::Operand::B}}) {
+          if (!allowed) {
+            copyAll(fb, fl, onlyThis, /*wide=*/false);
             continue;
           }
-          Value count =
-              arith::SelectOp::create(fb, fl, element.valid, f.c(1), f.c(0));
-          nvgpu::DeviceAsyncCopyOp::create(
-              fb, fl, stage, ValueRange{at}, sources.lookup(element.tensor),
-              element.index, fb.getIndexAttr(1), count, UnitAttr());
+          scf::IfOp::create(
+              fb, fl, allowed,
+              [&](OpBuilder &ib, Location il) {
+                copyAll(ib, il, onlyThis, /*wide=*/true);
+                scf::YieldOp::create(ib, il);
+              },
+              [&](OpBuilder &ib, Location il) {
+                copyAll(ib, il, onlyThis, /*wide=*/false);
+                scf::YieldOp::create(ib, il);
+              });
         }
       };
       // Trip t of steps + 1: the copies of step t (none on the last trip);
@@ -612,10 +841,35 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
               [&](OpBuilder &lb, Location ll, Value lane, ValueRange st) {
                 IndexMath t{lb, ll};
                 Value next = st[0];
-                for (auto &[slot, element] :
-                     gemm.laneCopies(t, lane, n, oh, ow0, f0, k0))
-                  next = tensor::InsertOp::create(lb, ll, gemm.read(t, element),
-                                                  next, ValueRange{slot});
+                SmallVector<ImplicitGemm::Copy, 0> copies;
+                for (auto operandTile :
+                     {ImplicitGemm::Operand::A, ImplicitGemm::Operand::B})
+                  llvm::append_range(
+                      copies, gemm.laneCopies(t, lane, n, oh, ow0, f0, k0,
+                                              operandTile, /*wide=*/true));
+                for (ImplicitGemm::Copy &copy : copies) {
+                  auto insert = [&](OpBuilder &ib, Location il, Value into) {
+                    IndexMath u{ib, il};
+                    for (auto [x, element] : llvm::enumerate(copy.elements))
+                      into = tensor::InsertOp::create(
+                          ib, il, gemm.read(u, element), into,
+                          ValueRange{u.add(copy.slot, x)});
+                    return into;
+                  };
+                  if (!copy.active) {
+                    next = insert(lb, ll, next);
+                    continue;
+                  }
+                  auto guardedInsert = scf::IfOp::create(
+                      lb, ll, copy.active,
+                      [&](OpBuilder &ib, Location il) {
+                        scf::YieldOp::create(ib, il, insert(ib, il, next));
+                      },
+                      [&](OpBuilder &ib, Location il) {
+                        scf::YieldOp::create(ib, il, next);
+                      });
+                  next = guardedInsert.getResult(0);
+                }
                 return SmallVector<Value>{next};
               })[0];
           // Each lane's fragments, as the GPU's lanes read them from it.

@@ -18,6 +18,13 @@
 // RUN: fusion-verify %s --entry=activations --frames=3 --precision=tf32 | FileCheck %s --check-prefix=PASS
 // RUN: fusion-verify %s --entry=activations --frames=3 --precision=tf32x3 | FileCheck %s --check-prefix=PASS
 // RUN: fusion-verify %s --entry=others --frames=2 --precision=tf32 | FileCheck %s --check-prefix=PASS
+// @wide: the forms whose runs copy four f32 elements at a time (16-byte
+// cp.async on the GPU; the host fills the stage by the same runs): NHWC
+// inputs with channels a multiple of 4, with padding, both NHWC filter
+// layouts.
+// RUN: fusion-verify %s --entry=wide --frames=3 --precision=tf32 | FileCheck %s --check-prefix=PASS
+// RUN: fusion-verify %s --entry=wide --frames=2 --precision=tf32x3 | FileCheck %s --check-prefix=PASS
+// RUN: not fusion-verify %s --entry=wide --frames=2 --precision=tf32 --test-mma-tile-shift=1 | FileCheck %s --check-prefix=WRONG
 // A tile reading its input one column off is caught, under either policy:
 // RUN: not fusion-verify %s --entry=forms --frames=2 --precision=tf32 --test-mma-tile-shift=1 | FileCheck %s --check-prefix=WRONG
 // RUN: not fusion-verify %s --entry=activations --frames=2 --precision=tf32x3 --test-mma-tile-shift=-1 | FileCheck %s --check-prefix=WRONG
@@ -62,6 +69,14 @@ func.func @forms(%x1: tensor<1x8x9x19xf32>, %w1: tensor<16x8x3x3xf32>, %b1: tens
   %4 = fusion.conv_bn_act %x5, %w5 mean(%m : tensor<24xf32>) variance(%v : tensor<24xf32>) gamma(%g : tensor<24xf32>) beta(%be : tensor<24xf32>) epsilon(1.0e-03) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <leaky_relu, alpha = 0.1> : tensor<1x4x5x33xf32>, tensor<24x4x1x1xf32> -> tensor<1x24x5x33xf32>
   %5 = fusion.conv_bias_act %x6, %w6 layout(nhwc_hwcf) strides([1, 1]) dilations([1, 1]) padding([0, 0, 0, 0]) groups(1) act <clamp, min = -0.5, max = 0.5> : tensor<1x6x16x8xf32>, tensor<1x1x8x8xf32> -> tensor<1x6x16x8xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<1x16x9x19xf32>, tensor<2x8x6x7xf32>, tensor<1x10x12x16xf32>, tensor<1x4x8x8xf32>, tensor<1x24x5x33xf32>, tensor<1x6x16x8xf32>
+}
+
+func.func @wide(%x1: tensor<1x9x19x12xf32>, %w1: tensor<3x3x12x16xf32>, %b1: tensor<16xf32>,
+                %x2: tensor<1x11x13x8xf32>, %w2: tensor<8x3x3x8xf32>)
+    -> (tensor<1x10x18x16xf32>, tensor<1x6x7x8xf32>) {
+  %0 = fusion.conv_bias_act %x1, %w1 bias(%b1 : tensor<16xf32>) layout(nhwc_hwcf) strides([1, 1]) dilations([1, 1]) padding([1, 2, 0, 1]) groups(1) act <relu> : tensor<1x9x19x12xf32>, tensor<3x3x12x16xf32> -> tensor<1x10x18x16xf32>
+  %1 = fusion.conv_bias_act %x2, %w2 layout(nhwc_fhwc) strides([2, 2]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <silu> : tensor<1x11x13x8xf32>, tensor<8x3x3x8xf32> -> tensor<1x6x7x8xf32>
+  return %0, %1 : tensor<1x10x18x16xf32>, tensor<1x6x7x8xf32>
 }
 
 // The activations @forms does not take, on a 7-wide map (ResNet-50's last

@@ -20,29 +20,44 @@
 // TARGET: fusion-lower-to-loops: unknown target 'tpu'; expected gpu or cpu
 
 // 20 columns: two column tiles, the second masked; K = 8 x 3 x 3 = 72: 9 steps.
-// The stage: per step 16 x (8 + 4 padding) A and 8 x 8 B elements, two
+// The stage: per step 16 x (8 + 4 padding) A and 8 x (8 + 4) B elements
+// (B a row per output channel: k is contiguous in an FCHW filter), two
 // stages for each of 8 warps. 10 trips for 9 steps: trip t copies step t
-// by cp.async from the tensors' buffers (any layout; 4 A and 2 B elements
-// per lane; none on the last trip), waits for all but that newest group
-// and meets the warp, then (from the second trip) reads step t - 1's 4 A
-// and 2 B fragment elements back, multiplies, and meets the warp again.
-//       GPU:   memref.global "private" @__fusion_mma_stage_f32 : memref<4096xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
+// by cp.async from the tensors' buffers (any layout; none on the last
+// trip), waits for all but that newest group and meets the warp, then
+// (from the second trip) reads step t - 1's 4 A and 2 B fragment elements
+// back, multiplies, and meets the warp again. A (along the output columns
+// in NCHW) goes 4 elements a lane, one at a time. B (K = 72, a multiple of
+// 4) goes in runs of 4 (16-byte copies, bypassing L1) from the filter
+// viewed as 16 rows of 72, by the first 16 lanes, where the filter's
+// address and strides allow it (checked per lane before the loop), else
+// 2 elements a lane, one at a time.
+//       GPU:   memref.global "private" @__fusion_mma_stage_f32 : memref<4608xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
 // GPU-LABEL: func.func @tf32_nchw
-//       GPU:   bufferization.to_buffer %{{.*}} read_only : tensor<1x8x9x20xf32> to memref<1x8x9x20xf32, strided<[?, ?, ?, 1], offset: ?>>
-//       GPU:   bufferization.to_buffer %{{.*}} read_only : tensor<16x8x3x3xf32> to memref<16x8x3x3xf32, strided<[?, ?, ?, 1], offset: ?>>
+//       GPU:   %[[INPUT:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<1x8x9x20xf32> to memref<1x8x9x20xf32, strided<[?, ?, ?, 1], offset: ?>>
+//       GPU:   %[[FILTER:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<16x8x3x3xf32> to memref<16x8x3x3xf32, strided<[?, ?, ?, 1], offset: ?>>
 //       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
 //       GPU:     memref.get_global @__fusion_mma_stage_f32
+//   GPU-NOT:     memref.extract_aligned_pointer_as_index %[[INPUT]]
+//       GPU:     memref.extract_aligned_pointer_as_index %[[FILTER]]
+//   GPU-NOT:     memref.extract_aligned_pointer_as_index %[[INPUT]]
+//       GPU:     %[[ROWS:.*]] = memref.reinterpret_cast %[[FILTER]] to offset: [%{{.*}}], sizes: [16, 72], strides: [%{{.*}}, 1]
 //   GPU-NOT:     fusion.warp_sync
 //       GPU:     scf.for %[[TRIP:.*]] = %c0 to %c10 step %c1 iter_args(%[[ACC:.*]] = {{.*}}) -> (vector<2x2xf32>)
 //       GPU:       %[[COPIES:.*]] = arith.cmpi slt, %[[TRIP]], %c9
 //       GPU:       scf.if %[[COPIES]] {
-//   GPU-COUNT-6:     nvgpu.device_async_copy {{.*}}, 1, {{.*}} to memref<4096xf32, #gpu.address_space<workgroup>>
+//   GPU-COUNT-4:     nvgpu.device_async_copy %[[INPUT]][{{.*}}], {{.*}}, 1, {{.*}} to memref<4608xf32, #gpu.address_space<workgroup>>
+//       GPU:         scf.if %{{.*}} {
+//       GPU:           scf.if %{{.*}} {
+//       GPU:             nvgpu.device_async_copy %[[ROWS]][{{.*}}], {{.*}}, 4, {{.*}} {bypassL1} : memref<16x72xf32, strided<[?, 1], offset: ?>>
+//       GPU:         } else {
+//   GPU-COUNT-2:       nvgpu.device_async_copy %[[FILTER]][{{.*}}], {{.*}}, 1, {{.*}} to memref<4608xf32
 //   GPU-NOT:         memref.store
 //       GPU:       fusion.warp_sync pending_copy_groups 1
 //       GPU:       %[[MULTIPLIES:.*]] = arith.cmpi sgt, %[[TRIP]], %c0
 //       GPU:       scf.if %[[MULTIPLIES]] -> (vector<2x2xf32>) {
 //   GPU-NOT:         nvgpu.device_async_copy
-//       GPU:         memref.load {{.*}} : memref<4096xf32, #gpu.address_space<workgroup>>
+//       GPU:         memref.load {{.*}} : memref<4608xf32, #gpu.address_space<workgroup>>
 //  GPU-NEXT:         fusion.round_to_tf32
 //   GPU-COUNT-5:     fusion.round_to_tf32
 //       GPU:         nvgpu.mma.sync({{.*}}, {{.*}}, %[[ACC]]) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
@@ -58,13 +73,47 @@
 // CPU-LABEL: func.func @tf32_nchw
 //       CPU:   scf.forall ({{.*}}) in (1, 9, 2, 2) shared_outs
 //   CPU-NOT:   nvgpu
-//       CPU:   tensor.empty() : tensor<256xf32>
+//       CPU:   tensor.empty() : tensor<288xf32>
 //   CPU-NOT:   memref
 //       CPU:   vector.transfer_write {{.*}} {in_bounds = [false, true]
 //   CPU-NOT:   mapping
 func.func @tf32_nchw(%x: tensor<1x8x9x20xf32>, %w: tensor<16x8x3x3xf32>, %b: tensor<16xf32>) -> tensor<1x16x9x20xf32> {
   %0 = fusion.conv_bias_act %x, %w bias(%b : tensor<16xf32>) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <relu> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32>} : tensor<1x8x9x20xf32>, tensor<16x8x3x3xf32> -> tensor<1x16x9x20xf32>
   return %0 : tensor<1x16x9x20xf32>
+}
+
+// -----
+
+// NHWC with 8 input channels and an HWCF filter: both operands go in runs
+// of 4 along their contiguous dimension where their buffers allow it, each
+// checked on its own: A one run a lane (a pixel's 4 channels, all valid or
+// all padding), B one run for each of the first 16 lanes (4 output
+// channels); else A 4 and B 2 single elements a lane.
+// GPU-LABEL: func.func @tf32_nhwc_wide
+//       GPU:   %[[INPUT:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<1x9x20x8xf32>
+//       GPU:   %[[FILTER:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<3x3x8x16xf32>
+//       GPU:     memref.extract_aligned_pointer_as_index %[[INPUT]]
+//       GPU:     memref.extract_aligned_pointer_as_index %[[FILTER]]
+//   GPU-NOT:     memref.reinterpret_cast
+//       GPU:     scf.for
+//       GPU:       scf.if %{{.*}} {
+//       GPU:         scf.if %{{.*}} {
+//   GPU-NOT:           scf.if
+//       GPU:           nvgpu.device_async_copy %[[INPUT]][{{.*}}], {{.*}}, 4, {{.*}} {bypassL1}
+//  GPU-NEXT:         } else {
+//   GPU-COUNT-4:       nvgpu.device_async_copy %[[INPUT]][{{.*}}], {{.*}}, 1, {{.*}} :
+//       GPU:         scf.if %{{.*}} {
+//       GPU:           scf.if %{{.*}} {
+//       GPU:             nvgpu.device_async_copy %[[FILTER]][{{.*}}], {{.*}}, 4, {{.*}} {bypassL1}
+//       GPU:         } else {
+//   GPU-COUNT-2:       nvgpu.device_async_copy %[[FILTER]][{{.*}}], {{.*}}, 1, {{.*}} :
+//       GPU:       fusion.warp_sync pending_copy_groups 1
+// CPU-LABEL: func.func @tf32_nhwc_wide
+//       CPU:   tensor.empty() : tensor<288xf32>
+//   CPU-NOT:   memref
+func.func @tf32_nhwc_wide(%x: tensor<1x9x20x8xf32>, %w: tensor<3x3x8x16xf32>, %b: tensor<16xf32>) -> tensor<1x9x20x16xf32> {
+  %0 = fusion.conv_bias_act %x, %w bias(%b : tensor<16xf32>) layout(nhwc_hwcf) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <relu> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = tf32>} : tensor<1x9x20x8xf32>, tensor<3x3x8x16xf32> -> tensor<1x9x20x16xf32>
+  return %0 : tensor<1x9x20x16xf32>
 }
 
 // -----
@@ -87,14 +136,14 @@ func.func @tf32x3_nhwc(%x: tensor<1x7x7x5xf32>, %w: tensor<3x3x5x8xf32>) -> tens
 
 // native, f16: no rounding, 16-deep steps (K = 8 x 3 x 3 = 72: 5 steps),
 // two f16 per register, f32 accumulators.
-// The stage: 16 x (16 + 8) A and 16 x 8 B f16 elements; 8 A and 4 B
+// The stage: 16 x (16 + 8) A and 8 x (16 + 8) B f16 elements; 8 A and 4 B
 // copies per lane, by loads and stores (two-byte elements: no cp.async).
-//       GPU:   memref.global "private" @__fusion_mma_stage_f16 : memref<8192xf16, #gpu.address_space<workgroup>>
+//       GPU:   memref.global "private" @__fusion_mma_stage_f16 : memref<9216xf16, #gpu.address_space<workgroup>>
 // GPU-LABEL: func.func @native_f16
 //   GPU-NOT:   bufferization.to_buffer
 //       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
 //       GPU:     scf.for {{.*}} = %c0 to %c6 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>)
-//   GPU-COUNT-12:    memref.store {{.*}} : memref<8192xf16, #gpu.address_space<workgroup>>
+//   GPU-COUNT-12:    memref.store {{.*}} : memref<9216xf16, #gpu.address_space<workgroup>>
 //   GPU-NOT:         memref.store
 //       GPU:       fusion.warp_sync pending_copy_groups 1
 //   GPU-NOT:       nvgpu.device_async_copy
@@ -107,7 +156,7 @@ func.func @tf32x3_nhwc(%x: tensor<1x7x7x5xf32>, %w: tensor<3x3x5x8xf32>) -> tens
 //   CPU-NOT:   nvgpu
 //       CPU:   tensor.empty() : tensor<32x8xf16>
 //       CPU:   tensor.empty() : tensor<32x4xf16>
-//       CPU:   tensor.empty() : tensor<512xf16>
+//       CPU:   tensor.empty() : tensor<576xf16>
 func.func @native_f16(%x: tensor<1x8x9x20xf16>, %w: tensor<16x8x3x3xf16>, %b: tensor<16xf16>) -> tensor<1x16x9x20xf16> {
   %0 = fusion.conv_bias_act %x, %w bias(%b : tensor<16xf16>) layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <relu> {lowering_config = #fusion.lowering_config<strategy = mma_sync, channels_per_thread = 8, columns_per_thread = 16, loop_order = layout, precision = native>} : tensor<1x8x9x20xf16>, tensor<16x8x3x3xf16> -> tensor<1x16x9x20xf16>
   return %0 : tensor<1x16x9x20xf16>
