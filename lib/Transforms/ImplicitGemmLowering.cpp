@@ -29,14 +29,14 @@
 /// the hardware sums an MMA's products is not emulated: the tolerance
 /// covers it.
 ///
-/// f32 copies are 16 bytes wide (four elements of a run contiguous in
-/// memory) where the shape allows it and, checked at run time, the
-/// buffers' alignment does; one element wide otherwise.
+/// Copies are 16 bytes wide (a run of elements contiguous in memory)
+/// where the shape allows it and, checked at run time, the buffers'
+/// alignment does; one element wide otherwise (f32 then still by
+/// cp.async, f16 and bf16 by loads and stores).
 ///
 /// Not yet: a stage shared by the warps of a block (each warp stages its
-/// own tiles), cp.async for f16 and bf16 (pairs of elements), ldmatrix,
-/// more than two stages, warp tiles of more than one MMA, 16-byte stores,
-/// wgmma; grouped convs.
+/// own tiles), ldmatrix, more than two stages, warp tiles of more than one
+/// MMA, 16-byte stores, wgmma; grouped convs.
 ///
 //===----------------------------------------------------------------------===//
 #include "ConvLowering.h"
@@ -241,30 +241,29 @@ struct ImplicitGemm {
     return m.add(inB, kTileColumns * aPitch());
   }
 
-  /// Wide copies move kWideElements f32 elements (16 bytes, cp.async's
-  /// widest) along an operand's contiguous dimension, where the shape
-  /// makes every such run lie inside one row of memory and be all valid
-  /// or all padding: A in NHWC when the input channels are a multiple of
-  /// 4 (a run is one pixel's channels); B along the channels of an HWCF
-  /// filter (8 per tile), along k of an FHWC one when the input channels
-  /// are a multiple of 4, along k of an FCHW one when K is (a run may
-  /// cross kernel rows and input channels: the GPU reads it from the
-  /// filter viewed as F x K rows, which needs its strides compact).
-  /// Whether the buffers' addresses allow them is known only at run time.
-  static constexpr int64_t kWideElements = 4;
-  bool wideA() const {
-    return operand.isF32() && last && channels % kWideElements == 0;
-  }
+  /// Wide copies move 16 bytes (cp.async's widest: 4 f32 or 8 f16 or
+  /// bf16 elements, `wideElements`) along an operand's contiguous
+  /// dimension, where the shape makes every such run lie inside one row of
+  /// memory and be all valid or all padding: A in NHWC when the input
+  /// channels are a multiple of the run (a run is part of one pixel's
+  /// channels); B along the channels of an HWCF filter (8 per tile), along
+  /// k of an FHWC one when the input channels are a multiple of the run,
+  /// along k of an FCHW one when K is (a run may cross kernel rows and
+  /// input channels: the GPU reads it from the filter viewed as F x K
+  /// rows, which needs its strides compact). Whether the buffers'
+  /// addresses allow them is known only at run time.
+  static constexpr int64_t kWideBytes = 16;
+  int64_t elementBytes() const { return operand.getIntOrFloatBitWidth() / 8; }
+  int64_t wideElements() const { return kWideBytes / elementBytes(); }
+  bool wideA() const { return last && channels % wideElements() == 0; }
   bool wideB() const {
-    if (!operand.isF32())
-      return false;
     switch (layout) {
     case ConvLayout::nhwc_hwcf:
-      return true;
+      return kTileChannels % wideElements() == 0;
     case ConvLayout::nhwc_fhwc:
-      return channels % kWideElements == 0;
+      return channels % wideElements() == 0;
     case ConvLayout::nchw_fchw:
-      return depth % kWideElements == 0;
+      return depth % wideElements() == 0;
     default:
       return false;
     }
@@ -307,7 +306,7 @@ struct ImplicitGemm {
   /// channels innermost; along the output columns in NCHW. B: along the
   /// channels in an HWCF filter, along k otherwise), each run one element
   /// or, where the operand allows it and `wide` asks for it,
-  /// kWideElements. A tile with fewer runs than the warp has lanes leaves
+  /// wideElements(). A tile with fewer runs than the warp has lanes leaves
   /// the last lanes idle.
   enum class Operand { A, B };
   SmallVector<Copy, 0> laneCopies(IndexMath &m, Value lane, Value n, Value oh,
@@ -320,7 +319,7 @@ struct ImplicitGemm {
   SmallVector<Copy, 0> copiesOfA(IndexMath &m, Value lane, Value n, Value oh,
                                  Value ow0, Value k0, bool wide) const {
     SmallVector<Copy, 0> copies;
-    int64_t widthA = wide && wideA() ? kWideElements : 1;
+    int64_t widthA = wide && wideA() ? wideElements() : 1;
     forEachRun(m, lane, kTileColumns * stepDepth, widthA,
                [&](Value run, Value active) {
                  Value i, kk;
@@ -344,7 +343,7 @@ struct ImplicitGemm {
   SmallVector<Copy, 0> copiesOfB(IndexMath &m, Value lane, Value f0, Value k0,
                                  bool wide) const {
     SmallVector<Copy, 0> copies;
-    int64_t widthB = wide && wideB() ? kWideElements : 1;
+    int64_t widthB = wide && wideB() ? wideElements() : 1;
     forEachRun(
         m, lane, stepDepth * kTileChannels, widthB,
         [&](Value run, Value active) {
@@ -431,11 +430,14 @@ static Value anyLayoutBuffer(OpBuilder &b, Location loc, Value tensor) {
                                            /*read_only=*/true);
 }
 
-/// Whether 16-byte copies may start in `buffer` (f32, innermost
-/// contiguous) at every index whose innermost coordinate is a multiple of
-/// 4: its first element on 16 bytes, its outer strides multiples of 4.
-/// A view of a larger buffer or an odd allocation may fail it at run time.
+/// Whether 16-byte copies may start in `buffer` (innermost contiguous) at
+/// every index whose innermost coordinate is a multiple of the run (16
+/// bytes of elements): its first element on 16 bytes, its outer strides
+/// multiples of the run. A view of a larger buffer or an odd allocation
+/// may fail it at run time.
 static Value allowsWideCopies(IndexMath &m, Value buffer) {
+  int64_t bytes =
+      cast<MemRefType>(buffer.getType()).getElementTypeBitWidth() / 8;
   auto metadata = memref::ExtractStridedMetadataOp::create(m.b, m.loc, buffer);
   Value pointer =
       memref::ExtractAlignedPointerAsIndexOp::create(m.b, m.loc, buffer);
@@ -444,10 +446,11 @@ static Value allowsWideCopies(IndexMath &m, Value buffer) {
                                  m.rem(x, d), m.c(0))
         .getResult();
   };
-  Value first = m.add(pointer, m.mul(metadata.getOffset(), 4));
+  Value first = m.add(pointer, m.mul(metadata.getOffset(), bytes));
   Value allowed = multipleOf(first, 16);
   for (Value stride : metadata.getStrides().drop_back())
-    allowed = arith::AndIOp::create(m.b, m.loc, allowed, multipleOf(stride, 4));
+    allowed = arith::AndIOp::create(m.b, m.loc, allowed,
+                                    multipleOf(stride, 16 / bytes));
   return allowed;
 }
 
@@ -576,9 +579,11 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
           op, "the GPU form's shared-memory stage is a global of the "
               "enclosing module, and this op has none");
   }
-  // The GPU's cp.async reads f32 elements from the tensors' buffers.
+  // The GPU's cp.async reads from the tensors' buffers: every f32 copy,
+  // the 16-byte runs of f16 and bf16.
   llvm::SmallDenseMap<Value, Value, 2> sources;
-  if (!gemm.onHost && gemm.operand.isF32())
+  bool f32Copies = gemm.operand.isF32();
+  if (!gemm.onHost && (f32Copies || gemm.wideA() || gemm.wideB()))
     for (Value t : {gemm.input, gemm.filter})
       sources[t] = anyLayoutBuffer(rewriter, loc, t);
 
@@ -612,9 +617,10 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
       // stage, the warp's MMAs, its four outputs. Each warp of a block has
       // two stages in shared memory, one per step in turn: while the warp
       // multiplies step s from one, its copies of step s + 1 fill the
-      // other (a two-stage pipeline). f32 elements go by cp.async, which
-      // writes zero where the element is padding or past K; f16 and bf16
-      // elements (two bytes, below cp.async's four) by loads and stores.
+      // other (a two-stage pipeline). Copies of 4 or 16 bytes go by
+      // cp.async, which writes zero where the element is padding or past
+      // K; single f16 and bf16 elements (two bytes, below cp.async's
+      // four) by loads and stores.
       Value lane = ivs[4];
       auto cType = VectorType::get({2, 2}, gemm.f32);
       Value zero = arith::ConstantOp::create(
@@ -622,26 +628,24 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
       Value stage = memref::GetGlobalOp::create(b, l, stageBuffer.getType(),
                                                 stageBuffer.getSymName());
       Value warpStages = m.mul(m.rem(ivs[3], kMaxStagedWarps), 2);
-      bool async = !sources.empty();
       auto stageBase = [&](IndexMath &f, Value step) {
         return f.mul(f.add(warpStages, f.rem(step, 2)), gemm.stageElements());
       };
-      // Wide copies where the shape allows them (f32 only) and, checked
-      // once per lane for each operand, its buffer's addresses do; narrow
-      // ones else.
+      // Wide copies where the shape allows them and, checked once per lane
+      // for each operand, its buffer's addresses do; narrow ones else.
       Value wideAllowedA, wideAllowedB, filterRows;
-      if (async && gemm.wideA())
+      if (gemm.wideA())
         wideAllowedA = allowsWideCopies(m, sources.lookup(gemm.input));
       // An FCHW filter's runs are checked in its F x K view, which also
       // needs the filter's inner strides compact.
-      if (async && gemm.flatFilterRows()) {
+      if (gemm.flatFilterRows()) {
         auto [rows, compact] =
             filterAsRows(m, sources.lookup(gemm.filter), s.outChannels,
                          gemm.depth, gemm.kernelH, gemm.kernelW);
         filterRows = rows;
         wideAllowedB = arith::AndIOp::create(
             b, l, allowsWideCopies(m, rows), compact);
-      } else if (async && gemm.wideB()) {
+      } else if (gemm.wideB()) {
         wideAllowedB = allowsWideCopies(m, sources.lookup(gemm.filter));
       }
       // The lane's copies of step `step` into its stage.
@@ -658,7 +662,7 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
               IndexMath e{eb, el};
               Value at = e.add(base, copy.slot);
               int64_t width = copy.elements.size();
-              if (!async) {
+              if (width * gemm.elementBytes() < 4) {
                 for (auto [x, element] : llvm::enumerate(copy.elements))
                   memref::StoreOp::create(eb, el, gemm.read(e, element), stage,
                                           e.add(at, x));
@@ -672,9 +676,10 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
               ValueRange index =
                   rows ? ValueRange(copy.rowStart) : ValueRange(first.index);
               // 16 bytes may bypass L1 (.cg); narrower copies may not.
-              UnitAttr bypassL1 = width == ImplicitGemm::kWideElements
-                                      ? eb.getUnitAttr()
-                                      : UnitAttr();
+              UnitAttr bypassL1 =
+                  width * gemm.elementBytes() == ImplicitGemm::kWideBytes
+                      ? eb.getUnitAttr()
+                      : UnitAttr();
               nvgpu::DeviceAsyncCopyOp::create(
                   eb, el, stage, ValueRange{at}, source, index,
                   eb.getIndexAttr(width), count, bypassL1);

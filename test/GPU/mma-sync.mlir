@@ -12,14 +12,14 @@
 // warp: the warp's lanes copy the next step's tiles together (f32 by
 // cp.async, which zero-fills padding; f16 and bf16 by st.shared), wait and
 // meet (cp.async.wait_group, bar.warp.sync), then each lane reads its
-// fragments by ld.shared. f32 operands go in 16-byte copies (cp.async.cg,
-// four elements) where each run of four is contiguous in memory (the
-// filter of every layer whose K is a multiple of 4: all but the two stems;
-// NHWC inputs with channels a multiple of 4) and, checked at run time,
-// the buffer's address and strides allow it; one element at a time
-// otherwise, so both forms are in each such kernel. Not yet in these
-// kernels: ldmatrix, cp.async for two-byte types, a stage shared across
-// warps, 16-byte stores.
+// fragments by ld.shared. Operands go in 16-byte copies (cp.async.cg, four
+// f32 or eight f16 or bf16 elements) where each run is contiguous in
+// memory (the filter of every layer whose K is a multiple of the run: all
+// but the two stems; NHWC inputs with channels a multiple of it) and,
+// checked at run time, the buffer's address and strides allow it; one
+// element at a time otherwise, so both forms are in each such kernel. Not
+// yet in these kernels: ldmatrix, cp.async for single two-byte elements
+// (below its four bytes), a stage shared across warps, 16-byte stores.
 // REQUIRES: ptxas
 // merge-min-modules=0: one PTX file per kernel, named after its function.
 // RUN: rm -rf %t && mkdir -p %t/r90 %t/r80 %t/r90x3 %t/m90 %t/m80 %t/m90x3 %t/fp32
@@ -70,14 +70,14 @@
 // RUN: grep -L "st.shared" %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
 // RUN: grep -L "bar.warp.sync" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
 // RUN: grep -L "ld.shared" %t/m90/*.ptx | FileCheck %s --check-prefix=DEPTHWISE
-// 16-byte copies: every ResNet-50 kernel but the stem (K = 3 x 7 x 7), every
-// dense MobileNetV2 one but its stem (K = 3 x 3 x 3); NHWC forms with 8 and
-// 12 input channels (test/Integration/mma-parity.mlir, @wide) copy both
-// operands so, one wide and one narrow form each:
-// RUN: grep -L "cp.async.cg.shared.global.*16, " %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx | FileCheck %s --check-prefix=STEM
+// 16-byte copies: every ResNet-50 kernel but the stem (K = 3 x 7 x 7) in
+// every type, every dense MobileNetV2 one but its stem (K = 3 x 3 x 3);
+// NHWC forms (test/Integration/mma-parity.mlir, @wide and @wide_halves)
+// copy both operands so, an FCHW one only its filter:
+// RUN: grep -L "cp.async.cg.shared.global.*16, " %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | FileCheck %s --check-prefix=STEM
 // RUN: grep -L "cp.async.cg.shared.global.*16, " %t/m90/*.ptx | FileCheck %s --check-prefix=MSTEM
 // RUN: mkdir -p %t/wide && fusion-opt %S/../Integration/mma-parity.mlir --fusion-to-ptx="merge-min-modules=0 precision=tf32 dump-ptx=%t/wide" -o /dev/null
-// RUN: grep -c "cp.async.cg.shared.global" %t/wide/wide_kernel*.ptx | FileCheck %s --check-prefix=WIDE
+// RUN: grep -c "cp.async.cg.shared.global" %t/wide/wide*.ptx | FileCheck %s --check-prefix=WIDE
 // and the CUDA-core kernels use none:
 // RUN: not grep -l "\.shared" %t/fp32/*.ptx
 // RUN: ls %t/h90/*.ptx %t/b90/*.ptx | xargs -n1 %ptxas -arch=sm_90 -v -o %t/out.cubin 2>&1 | FileCheck %s --check-prefix=HALFSPILL
@@ -87,11 +87,13 @@
 
 // DEPTHWISE-COUNT-10: /dw_{{[0-9]+_[0-9]+(_s2)?}}_kernel.ptx
 // DEPTHWISE-NOT: .ptx
-// STEM-COUNT-3: /stem_7x7_s2_kernel.ptx
+// STEM-COUNT-6: /stem_7x7_s2_kernel.ptx
 // STEM-NOT: .ptx
 // MSTEM-COUNT-10: /dw_{{[0-9]+_[0-9]+(_s2)?}}_kernel.ptx
 // MSTEM-NEXT: /stem_3x3_s2_kernel.ptx
 // MSTEM-NOT: .ptx
+// WIDE-COUNT-2: wide_halves_kernel{{(_[0-9]+)?}}.ptx:2
+// WIDE-NEXT: wide_halves_kernel{{(_[0-9]+)?}}.ptx:1
 // WIDE-COUNT-2: wide_kernel{{(_[0-9]+)?}}.ptx:2
 // WIDE-NOT: .ptx
 // SPILL-COUNT-106: 0 bytes spill stores, 0 bytes spill loads

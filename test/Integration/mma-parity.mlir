@@ -25,6 +25,10 @@
 // RUN: fusion-verify %s --entry=wide --frames=3 --precision=tf32 | FileCheck %s --check-prefix=PASS
 // RUN: fusion-verify %s --entry=wide --frames=2 --precision=tf32x3 | FileCheck %s --check-prefix=PASS
 // RUN: not fusion-verify %s --entry=wide --frames=2 --precision=tf32 --test-mma-tile-shift=1 | FileCheck %s --check-prefix=WRONG
+// @wide_halves: the same in f16 and bf16, runs of eight (16 bytes): NHWC
+// with 16 and 8 input channels, both NHWC filter layouts, and an FCHW
+// filter with K = 8 x 3 x 3.
+// RUN: fusion-verify %s --entry=wide_halves --frames=3 --precision=native | FileCheck %s --check-prefix=PASS
 // A tile reading its input one column off is caught, under either policy:
 // RUN: not fusion-verify %s --entry=forms --frames=2 --precision=tf32 --test-mma-tile-shift=1 | FileCheck %s --check-prefix=WRONG
 // RUN: not fusion-verify %s --entry=activations --frames=2 --precision=tf32x3 --test-mma-tile-shift=-1 | FileCheck %s --check-prefix=WRONG
@@ -77,6 +81,16 @@ func.func @wide(%x1: tensor<1x9x19x12xf32>, %w1: tensor<3x3x12x16xf32>, %b1: ten
   %0 = fusion.conv_bias_act %x1, %w1 bias(%b1 : tensor<16xf32>) layout(nhwc_hwcf) strides([1, 1]) dilations([1, 1]) padding([1, 2, 0, 1]) groups(1) act <relu> : tensor<1x9x19x12xf32>, tensor<3x3x12x16xf32> -> tensor<1x10x18x16xf32>
   %1 = fusion.conv_bias_act %x2, %w2 layout(nhwc_fhwc) strides([2, 2]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <silu> : tensor<1x11x13x8xf32>, tensor<8x3x3x8xf32> -> tensor<1x6x7x8xf32>
   return %0, %1 : tensor<1x10x18x16xf32>, tensor<1x6x7x8xf32>
+}
+
+func.func @wide_halves(%x1: tensor<1x9x19x16xf16>, %w1: tensor<3x3x16x16xf16>, %b1: tensor<16xf16>,
+                       %x2: tensor<1x11x13x8xbf16>, %w2: tensor<8x3x3x8xbf16>,
+                       %x3: tensor<1x8x7x9xf16>, %w3: tensor<8x8x3x3xf16>)
+    -> (tensor<1x10x18x16xf16>, tensor<1x6x7x8xbf16>, tensor<1x8x7x9xf16>) {
+  %0 = fusion.conv_bias_act %x1, %w1 bias(%b1 : tensor<16xf16>) layout(nhwc_hwcf) strides([1, 1]) dilations([1, 1]) padding([1, 2, 0, 1]) groups(1) act <relu> : tensor<1x9x19x16xf16>, tensor<3x3x16x16xf16> -> tensor<1x10x18x16xf16>
+  %1 = fusion.conv_bias_act %x2, %w2 layout(nhwc_fhwc) strides([2, 2]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <silu> : tensor<1x11x13x8xbf16>, tensor<8x3x3x8xbf16> -> tensor<1x6x7x8xbf16>
+  %2 = fusion.conv_bias_act %x3, %w3 layout(nchw_fchw) strides([1, 1]) dilations([1, 1]) padding([1, 1, 1, 1]) groups(1) act <hardswish> : tensor<1x8x7x9xf16>, tensor<8x8x3x3xf16> -> tensor<1x8x7x9xf16>
+  return %0, %1, %2 : tensor<1x10x18x16xf16>, tensor<1x6x7x8xbf16>, tensor<1x8x7x9xf16>
 }
 
 // The activations @forms does not take, on a 7-wide map (ResNet-50's last

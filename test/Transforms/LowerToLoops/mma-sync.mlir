@@ -39,9 +39,9 @@
 //       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
 //       GPU:     memref.get_global @__fusion_mma_stage_f32
 //   GPU-NOT:     memref.extract_aligned_pointer_as_index %[[INPUT]]
-//       GPU:     memref.extract_aligned_pointer_as_index %[[FILTER]]
-//   GPU-NOT:     memref.extract_aligned_pointer_as_index %[[INPUT]]
 //       GPU:     %[[ROWS:.*]] = memref.reinterpret_cast %[[FILTER]] to offset: [%{{.*}}], sizes: [16, 72], strides: [%{{.*}}, 1]
+//       GPU:     memref.extract_aligned_pointer_as_index %[[ROWS]]
+//   GPU-NOT:     memref.extract_aligned_pointer_as_index %[[INPUT]]
 //   GPU-NOT:     fusion.warp_sync
 //       GPU:     scf.for %[[TRIP:.*]] = %c0 to %c10 step %c1 iter_args(%[[ACC:.*]] = {{.*}}) -> (vector<2x2xf32>)
 //       GPU:       %[[COPIES:.*]] = arith.cmpi slt, %[[TRIP]], %c9
@@ -136,15 +136,25 @@ func.func @tf32x3_nhwc(%x: tensor<1x7x7x5xf32>, %w: tensor<3x3x5x8xf32>) -> tens
 
 // native, f16: no rounding, 16-deep steps (K = 8 x 3 x 3 = 72: 5 steps),
 // two f16 per register, f32 accumulators.
-// The stage: 16 x (16 + 8) A and 8 x (16 + 8) B f16 elements; 8 A and 4 B
-// copies per lane, by loads and stores (two-byte elements: no cp.async).
+// The stage: 16 x (16 + 8) A and 8 x (16 + 8) B f16 elements. A (along
+// the output columns in NCHW): 8 elements a lane, by loads and stores
+// (two-byte elements: below cp.async's four). B (K = 72, a multiple of 8):
+// runs of 8 (16 bytes, by cp.async) from the filter as 16 rows of 72 for
+// the first 16 lanes where its address allows, else 4 elements a lane by
+// loads and stores.
 //       GPU:   memref.global "private" @__fusion_mma_stage_f16 : memref<9216xf16, #gpu.address_space<workgroup>>
 // GPU-LABEL: func.func @native_f16
-//   GPU-NOT:   bufferization.to_buffer
+//       GPU:   %[[FILTER:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<16x8x3x3xf16>
 //       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
+//       GPU:     %[[ROWS:.*]] = memref.reinterpret_cast %[[FILTER]] {{.*}} to memref<16x72xf16, strided<[?, 1], offset: ?>>
 //       GPU:     scf.for {{.*}} = %c0 to %c6 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>)
-//   GPU-COUNT-12:    memref.store {{.*}} : memref<9216xf16, #gpu.address_space<workgroup>>
-//   GPU-NOT:         memref.store
+//   GPU-COUNT-8:     memref.store {{.*}} : memref<9216xf16, #gpu.address_space<workgroup>>
+//       GPU:         scf.if
+//       GPU:           scf.if
+//       GPU:             nvgpu.device_async_copy %[[ROWS]][{{.*}}], {{.*}}, 8, {{.*}} {bypassL1}
+//       GPU:         } else {
+//   GPU-COUNT-4:       memref.store {{.*}} : memref<9216xf16, #gpu.address_space<workgroup>>
+//   GPU-NOT:           memref.store
 //       GPU:       fusion.warp_sync pending_copy_groups 1
 //   GPU-NOT:       nvgpu.device_async_copy
 //   GPU-NOT:       fusion.round_to_tf32
