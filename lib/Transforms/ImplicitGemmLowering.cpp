@@ -5,21 +5,26 @@
 /// times the kernel window, walked 8 deep at a time (PTX's m16n8k8 TF32
 /// MMA) or 16 deep for f16 and bf16 operands (m16n8k16, two elements per
 /// 32-bit register), f32 accumulators either way.
-/// There is no im2col buffer. Each step, a warp's 32 lanes copy its A
-/// (16 x D) and B (D x 8) tiles together into a stage, lanes along each
+/// There is no im2col buffer. A block's warps take consecutive channel
+/// tiles of the same 16 output columns, so they share the A tile. Each
+/// step, the block's threads copy that A (16 x D) tile together and each
+/// warp's lanes its B (D x 8) tile into a stage, threads along each
 /// operand's contiguous dimension so that the global reads coalesce, zero
 /// where the window falls in the padding or K runs out; then each lane
 /// reads its fragments from the stage.
 ///
 /// On the GPU a warp tile is 32 iterations of the forall's innermost
-/// dimension (one per lane, mapped to a warp's lanes), its stage in shared
-/// memory: two per warp, so that the copies of step s + 1 fly while step s
-/// is multiplied (cp.async for f32 elements), its MMA nvgpu.mma.sync. On the
-/// host one iteration is a warp tile: it fills the stage and builds every
-/// lane's fragments with the same code the GPU's lanes run, emulates the warp's
-/// MMA by reading them back through the inverse of the fragment layout, and
-/// applies the epilogue lane by lane as the GPU does. A fragment or stage index
-/// wrong either way is a parity failure on the host.
+/// dimension (one per lane, mapped to a warp's lanes), the dimension before
+/// it the warps of a block (mapped to a block's warps whole); the stage is
+/// in shared memory, two per block, so that the copies of step s + 1 fly
+/// while step s is multiplied (cp.async), the block meeting at block
+/// barriers; the MMA is nvgpu.mma.sync. On the host one iteration is a
+/// warp tile: it fills the stage by the same copies the block's threads
+/// make and builds every lane's fragments with the same code the GPU's
+/// lanes run, emulates the warp's MMA by reading them back through the
+/// inverse of the fragment layout, and applies the epilogue lane by lane
+/// as the GPU does. A fragment or stage index wrong either way is a parity
+/// failure on the host.
 ///
 /// Precision: tf32 rounds each operand to TF32 (fusion.round_to_tf32);
 /// tf32x3 splits each into hi = tf32(x) and lo = tf32(x - hi) and
@@ -34,9 +39,9 @@
 /// alignment does; one element wide otherwise (f32 then still by
 /// cp.async, f16 and bf16 by loads and stores).
 ///
-/// Not yet: a stage shared by the warps of a block (each warp stages its
-/// own tiles), ldmatrix, more than two stages, warp tiles of more than one
-/// MMA, 16-byte stores, wgmma; grouped convs.
+/// Not yet: a B tile shared across column tiles (each warp stages its own),
+/// ldmatrix, more than two stages, warp tiles of more than one MMA,
+/// 16-byte stores, wgmma; grouped convs.
 ///
 //===----------------------------------------------------------------------===//
 #include "ConvLowering.h"
@@ -126,6 +131,9 @@ struct ImplicitGemm {
   /// register holds, and the depth of one MMA step (8 w).
   Type operand;
   int64_t perRegister, stepDepth;
+  /// The warps of a block, consecutive channel tiles of the same 16 output
+  /// columns, which share the A tile (one copy of it per step).
+  int64_t blockWarps;
 
   /// The reduction index k as (input channel, kh, kw): the input channel
   /// innermost in NHWC (contiguous there), the window innermost in NCHW.
@@ -217,20 +225,26 @@ struct ImplicitGemm {
   }
   int64_t partCount() const { return precision == Precision::tf32x3 ? 2 : 1; }
 
-  /// The stage: a warp's A (16 x D) and B (D x 8) tiles of one step,
-  /// filled by its 32 lanes together, then read fragment by fragment (on
-  /// the GPU in shared memory, on the host in a tensor). A is stored a
+  /// The stage of one step: the A tile (16 x D) the `blockWarps` warps of
+  /// a block share, then each warp's B tile (D x 8), filled by the block's
+  /// threads together (A) and each warp's lanes (B), then read fragment by
+  /// fragment (on the GPU in shared memory, on the host in a tensor: one
+  /// warp's). A is stored a
   /// row of D per output column, B a row of D per output channel where its
   /// k is contiguous in memory (FCHW and FHWC filters) and a row of 8
   /// channels per k where the channels are (HWCF); each operand's rows
   /// follow its contiguous dimension, so that 16-byte copies land whole.
   /// Rows of D are D + 4 w wide: the eight groups' fragment reads then fall
   /// in different banks, and a row starts on 16 bytes. The size is the
-  /// same for every layout, since one global holds every kernel's stages.
+  /// same for every layout, since one global holds every kernel's stages;
+  /// slots count from the stage's start, B's those of the first warp's
+  /// tile (warp w's lie w B tiles further).
   int64_t aPitch() const { return stepDepth + 4 * perRegister; }
   bool bAlongK() const { return layout != ConvLayout::nhwc_hwcf; }
-  int64_t stageElements() const {
-    return (kTileColumns + kTileChannels) * aPitch();
+  int64_t aTileElements() const { return kTileColumns * aPitch(); }
+  int64_t bTileElements() const { return kTileChannels * aPitch(); }
+  int64_t stageElements(int64_t warps) const {
+    return aTileElements() + warps * bTileElements();
   }
   Value aSlot(IndexMath &m, Value i, Value kk) const {
     return m.add(m.mul(i, aPitch()), kk);
@@ -238,7 +252,7 @@ struct ImplicitGemm {
   Value bSlot(IndexMath &m, Value kk, Value j) const {
     Value inB = bAlongK() ? m.add(m.mul(j, aPitch()), kk)
                           : m.add(m.mul(kk, kTileChannels), j);
-    return m.add(inB, kTileColumns * aPitch());
+    return m.add(inB, aTileElements());
   }
 
   /// Wide copies move 16 bytes (cp.async's widest: 4 f32 or 8 f16 or
@@ -283,44 +297,48 @@ struct ImplicitGemm {
     SmallVector<Value, 2> rowStart;
   };
 
-  /// Lane `lane`'s runs of a tile of `elements`, `width` wide: run q 32 +
-  /// lane for each q, with the condition that it lies inside the tile
-  /// where some lanes have none (null where every lane has one).
-  static void forEachRun(IndexMath &m, Value lane, int64_t elements,
-                         int64_t width,
+  /// The runs of thread `thread` of `threads` in a tile of `elements`,
+  /// `width` wide: run q threads + thread for each q, with the condition
+  /// that it lies inside the tile where some threads have none (null where
+  /// every thread has one).
+  static void forEachRun(IndexMath &m, Value thread, int64_t threads,
+                         int64_t elements, int64_t width,
                          function_ref<void(Value run, Value active)> each) {
     int64_t count = elements / width;
-    for (int64_t q = 0; q < llvm::divideCeil(count, kWarpLanes); ++q) {
-      Value run = m.add(lane, q * kWarpLanes);
+    for (int64_t q = 0; q < llvm::divideCeil(count, threads); ++q) {
+      Value run = m.add(thread, q * threads);
       Value active;
-      if ((q + 1) * kWarpLanes > count)
+      if ((q + 1) * threads > count)
         active = arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::slt,
                                        run, m.c(count));
       each(run, active);
     }
   }
 
-  /// What lane `lane` copies into the stage of the step at `k0`: run q 32 +
-  /// lane of each tile, the lanes along the operand's contiguous dimension
-  /// so that the warp's global reads coalesce (A: along k in NHWC, input
-  /// channels innermost; along the output columns in NCHW. B: along the
-  /// channels in an HWCF filter, along k otherwise), each run one element
-  /// or, where the operand allows it and `wide` asks for it,
-  /// wideElements(). A tile with fewer runs than the warp has lanes leaves
-  /// the last lanes idle.
+  /// What a thread copies into the stage of the step at `k0`: of the A
+  /// tile, thread `thread` of the block's blockWarps x 32; of its warp's B
+  /// tile, lane `thread`. Run q T + thread of a tile of T threads, the
+  /// threads along the operand's contiguous dimension so that the global
+  /// reads coalesce (A: along k in NHWC, input channels innermost; along
+  /// the output columns in NCHW. B: along the channels in an HWCF filter,
+  /// along k otherwise), each run one element or, where the operand allows
+  /// it and `wide` asks for it, wideElements(). A tile with fewer runs
+  /// than it has threads leaves the last ones idle.
   enum class Operand { A, B };
-  SmallVector<Copy, 0> laneCopies(IndexMath &m, Value lane, Value n, Value oh,
-                                  Value ow0, Value f0, Value k0,
-                                  Operand operandTile, bool wide) const {
-    return operandTile == Operand::A ? copiesOfA(m, lane, n, oh, ow0, k0, wide)
-                                     : copiesOfB(m, lane, f0, k0, wide);
+  SmallVector<Copy, 0> copies(IndexMath &m, Value thread, Value n, Value oh,
+                              Value ow0, Value f0, Value k0,
+                              Operand operandTile, bool wide) const {
+    return operandTile == Operand::A
+               ? copiesOfA(m, thread, n, oh, ow0, k0, wide)
+               : copiesOfB(m, thread, f0, k0, wide);
   }
+  int64_t aCopyThreads() const { return blockWarps * kWarpLanes; }
 
-  SmallVector<Copy, 0> copiesOfA(IndexMath &m, Value lane, Value n, Value oh,
+  SmallVector<Copy, 0> copiesOfA(IndexMath &m, Value thread, Value n, Value oh,
                                  Value ow0, Value k0, bool wide) const {
     SmallVector<Copy, 0> copies;
     int64_t widthA = wide && wideA() ? wideElements() : 1;
-    forEachRun(m, lane, kTileColumns * stepDepth, widthA,
+    forEachRun(m, thread, aCopyThreads(), kTileColumns * stepDepth, widthA,
                [&](Value run, Value active) {
                  Value i, kk;
                  if (last) {
@@ -345,7 +363,7 @@ struct ImplicitGemm {
     SmallVector<Copy, 0> copies;
     int64_t widthB = wide && wideB() ? wideElements() : 1;
     forEachRun(
-        m, lane, stepDepth * kTileChannels, widthB,
+        m, lane, kWarpLanes, stepDepth * kTileChannels, widthB,
         [&](Value run, Value active) {
           Value kk, j;
           if (bAlongK()) {
@@ -374,26 +392,27 @@ struct ImplicitGemm {
   }
 
   /// Lane `lane`'s A and B fragments read from the stage through `read`
-  /// (slot to element), as parts[p][w r + e] each.
+  /// (operand and slot to element), as parts[p][w r + e] each.
   using Parts = SmallVector<SmallVector<Value>>;
   std::pair<Parts, Parts>
   fragments(IndexMath &m, Value lane,
-            function_ref<Value(Value slot)> read) const {
+            function_ref<Value(Operand, Value slot)> read) const {
     FragmentLayout at(m, lane, perRegister);
     Parts a(partCount()), b(partCount());
-    auto add = [&](Parts &out, Value slot) {
-      for (auto [p, part] : llvm::enumerate(parts(m.b, m.loc, read(slot))))
+    auto add = [&](Parts &out, Operand operandTile, Value slot) {
+      for (auto [p, part] :
+           llvm::enumerate(parts(m.b, m.loc, read(operandTile, slot))))
         out[p].push_back(part);
     };
     for (int64_t r = 0; r < kARegisters; ++r)
       for (int64_t e = 0; e < perRegister; ++e) {
         auto [i, kk] = at.a(r, e);
-        add(a, aSlot(m, i, kk));
+        add(a, Operand::A, aSlot(m, i, kk));
       }
     for (int64_t r = 0; r < kBRegisters; ++r)
       for (int64_t e = 0; e < perRegister; ++e) {
         auto [kk, j] = at.b(r, e);
-        add(b, bSlot(m, kk, j));
+        add(b, Operand::B, bSlot(m, kk, j));
       }
     return {a, b};
   }
@@ -483,8 +502,8 @@ static std::pair<Value, Value> filterAsRows(IndexMath &m, Value filter,
 }
 
 /// The module's shared-memory stages for warp tiles on `operand`
-/// elements: two stages of `elements` for each of kMaxStagedWarps warps of
-/// a block, one uninitialized workgroup global per element type, made
+/// elements: two stages of `elements` (a block's), one uninitialized
+/// workgroup global per element type, made
 /// once. Kernel outlining copies it into each kernel module that reads
 /// it; the host's copy is then unused and removed. Null outside a module.
 static memref::GlobalOp stageBufferFor(Operation *op, RewriterBase &rewriter,
@@ -500,7 +519,7 @@ static memref::GlobalOp stageBufferFor(Operation *op, RewriterBase &rewriter,
   rewriter.setInsertionPointToStart(module.getBody());
   auto workgroup = gpu::AddressSpaceAttr::get(rewriter.getContext(),
                                               gpu::AddressSpace::Workgroup);
-  auto type = MemRefType::get({2 * kMaxStagedWarps * elements}, operand,
+  auto type = MemRefType::get({2 * elements}, operand,
                               MemRefLayoutAttrInterface(), workgroup);
   return memref::GlobalOp::create(rewriter, op->getLoc(), name,
                                   rewriter.getStringAttr("private"), type,
@@ -547,6 +566,14 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
   gemm.perRegister =
       gemm.stepDepth / LoweringConfigAttr::mmaDepth(Precision::tf32);
   int64_t steps = llvm::divideCeil(gemm.depth, gemm.stepDepth);
+  // A block's warps: the largest power of two up to kMaxStagedWarps that
+  // divides the channel tiles, so that no warp of a block is idle at its
+  // barriers. The host uses the same, so that it copies A as they do.
+  int64_t channelTiles = s.outChannels / kTileChannels;
+  gemm.blockWarps = 1;
+  while (2 * gemm.blockWarps <= kMaxStagedWarps &&
+         channelTiles % (2 * gemm.blockWarps) == 0)
+    gemm.blockWarps *= 2;
 
   FailureOr<SmallVector<Value>> dynamicSizes =
       dynamicResultSizes(rewriter, loc, op.getInput(), s.result, s.layout,
@@ -566,14 +593,20 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
   else
     bounds.push_back(rewriter.getIndexAttr(
         llvm::divideCeil(s.result.getDimSize(s.wDim), kTileColumns)));
-  bounds.push_back(rewriter.getIndexAttr(s.outChannels / kTileChannels));
-  if (!gemm.onHost)
+  // On the GPU: channel tiles as (groups of blockWarps, warp in the
+  // group), then a warp's lanes.
+  if (gemm.onHost) {
+    bounds.push_back(rewriter.getIndexAttr(channelTiles));
+  } else {
+    bounds.push_back(rewriter.getIndexAttr(channelTiles / gemm.blockWarps));
+    bounds.push_back(rewriter.getIndexAttr(gemm.blockWarps));
     bounds.push_back(rewriter.getIndexAttr(kWarpLanes));
+  }
   SmallVector<Value> perChannel = FusedEpilogue::perChannelOperands(op);
   memref::GlobalOp stageBuffer;
   if (!gemm.onHost) {
-    stageBuffer =
-        stageBufferFor(op, rewriter, gemm.operand, gemm.stageElements());
+    stageBuffer = stageBufferFor(op, rewriter, gemm.operand,
+                                 gemm.stageElements(kMaxStagedWarps));
     if (!stageBuffer)
       return rewriter.notifyMatchFailure(
           op, "the GPU form's shared-memory stage is a global of the "
@@ -608,28 +641,40 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
     IndexMath m{b, l};
     Value n = ivs[0], oh = ivs[1];
     Value ow0 = m.mul(ivs[2], kTileColumns);
-    Value f0 = m.mul(ivs[3], kTileChannels);
+    // The channel tile: on the GPU warp ivs[4] of group ivs[3].
+    Value warp = gemm.onHost ? Value() : ivs[4];
+    Value channelTile =
+        gemm.onHost ? ivs[3] : m.add(m.mul(ivs[3], gemm.blockWarps), warp);
+    Value f0 = m.mul(channelTile, kTileChannels);
     Value shared = ivs.back();
     Type resultElement = s.result.getElementType();
 
     if (!gemm.onHost) {
       // One lane: its share of each step's stage, its fragments from the
-      // stage, the warp's MMAs, its four outputs. Each warp of a block has
-      // two stages in shared memory, one per step in turn: while the warp
-      // multiplies step s from one, its copies of step s + 1 fill the
-      // other (a two-stage pipeline). Copies of 4 or 16 bytes go by
-      // cp.async, which writes zero where the element is padding or past
-      // K; single f16 and bf16 elements (two bytes, below cp.async's
-      // four) by loads and stores.
-      Value lane = ivs[4];
+      // stage, the warp's MMAs, its four outputs. A block has two stages
+      // in shared memory, one per step in turn: while its warps multiply
+      // step s from one, their copies of step s + 1 fill the other (a
+      // two-stage pipeline). A stage holds the A tile the block's warps
+      // share, copied by all of them, and each warp's B tile, copied by
+      // its lanes. Copies of 4 or 16 bytes go by cp.async, which writes
+      // zero where the element is padding or past K; single f16 and bf16
+      // elements (two bytes, below cp.async's four) by loads and stores.
+      Value lane = ivs[5];
+      Value blockThread = m.add(m.mul(warp, kWarpLanes), lane);
       auto cType = VectorType::get({2, 2}, gemm.f32);
       Value zero = arith::ConstantOp::create(
           b, l, cType, DenseElementsAttr::get(cType, b.getF32FloatAttr(0.0f)));
       Value stage = memref::GetGlobalOp::create(b, l, stageBuffer.getType(),
                                                 stageBuffer.getSymName());
-      Value warpStages = m.mul(m.rem(ivs[3], kMaxStagedWarps), 2);
       auto stageBase = [&](IndexMath &f, Value step) {
-        return f.mul(f.add(warpStages, f.rem(step, 2)), gemm.stageElements());
+        return f.mul(f.rem(step, 2), gemm.stageElements(kMaxStagedWarps));
+      };
+      // A slot of the stage as an index: B slots in this warp's B tile.
+      Value warpB = m.mul(warp, gemm.bTileElements());
+      auto slotIn = [&](IndexMath &f, Value base,
+                        ImplicitGemm::Operand operandTile, Value slot) {
+        Value at = f.add(base, slot);
+        return operandTile == ImplicitGemm::Operand::A ? at : f.add(at, warpB);
       };
       // Wide copies where the shape allows them and, checked once per lane
       // for each operand, its buffer's addresses do; narrow ones else.
@@ -648,7 +693,7 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
       } else if (gemm.wideB()) {
         wideAllowedB = allowsWideCopies(m, sources.lookup(gemm.filter));
       }
-      // The lane's copies of step `step` into its stage.
+      // The thread's copies of step `step` into its stage.
       auto fill = [&](OpBuilder &fb, Location fl, Value step) {
         IndexMath f{fb, fl};
         Value k0 = f.mul(step, gemm.stepDepth);
@@ -656,11 +701,13 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
         auto copyAll = [&](OpBuilder &cb, Location cl,
                            ImplicitGemm::Operand operandTile, bool wide) {
           IndexMath c{cb, cl};
-          for (ImplicitGemm::Copy &copy : gemm.laneCopies(
-                   c, lane, n, oh, ow0, f0, k0, operandTile, wide)) {
+          Value thread =
+              operandTile == ImplicitGemm::Operand::A ? blockThread : lane;
+          for (ImplicitGemm::Copy &copy :
+               gemm.copies(c, thread, n, oh, ow0, f0, k0, operandTile, wide)) {
             auto emit = [&](OpBuilder &eb, Location el) {
               IndexMath e{eb, el};
-              Value at = e.add(base, copy.slot);
+              Value at = slotIn(e, base, operandTile, copy.slot);
               int64_t width = copy.elements.size();
               if (width * gemm.elementBytes() < 4) {
                 for (auto [x, element] : llvm::enumerate(copy.elements))
@@ -717,10 +764,12 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
       };
       // Trip t of steps + 1: the copies of step t (none on the last trip);
       // wait for all but that newest group (so step t - 1's have landed)
-      // and meet the warp; then, from the second trip, read and multiply
-      // step t - 1 and meet again, so that no lane refills that stage (two
-      // steps later) while another still reads it. Nothing but an empty
-      // group is in flight at the end. Every barrier sits inside the loop:
+      // and meet the block; then, from the second trip, read and multiply
+      // step t - 1 and meet again, so that no thread refills that stage
+      // (two steps later) while another still reads it. Every thread of
+      // the block takes every trip and meets at every barrier. Nothing but
+      // an empty group is in flight at the end. Every barrier sits inside
+      // the loop:
       // convert-parallel-loops-to-gpu declines a loop whose body holds an
       // op of declared write effects outside a region.
       IntegerAttr newestPending = b.getI64IntegerAttr(1);
@@ -734,7 +783,7 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
               fill(ib, il, trip);
               scf::YieldOp::create(ib, il);
             });
-            WarpSyncOp::create(sb, sl, newestPending);
+            BlockSyncOp::create(sb, sl, newestPending);
             Value multiplies = arith::CmpIOp::create(
                 sb, sl, arith::CmpIPredicate::sgt, trip, s.c(0));
             auto multiply = scf::IfOp::create(
@@ -743,15 +792,19 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
                   IndexMath u{ib, il};
                   Value step = arith::SubIOp::create(ib, il, trip, u.c(1));
                   Value base = stageBase(u, step);
-                  auto [a, bf] = gemm.fragments(u, lane, [&](Value slot) {
-                    return memref::LoadOp::create(ib, il, stage,
-                                                  ValueRange{u.add(base, slot)})
-                        .getResult();
-                  });
+                  auto [a, bf] = gemm.fragments(
+                      u, lane,
+                      [&](ImplicitGemm::Operand operandTile, Value slot) {
+                        return memref::LoadOp::create(
+                                   ib, il, stage,
+                                   ValueRange{
+                                       slotIn(u, base, operandTile, slot)})
+                            .getResult();
+                      });
                   Value c = carried[0];
                   for (auto [pa, pb] : gemm.mmaSequence())
                     c = gemm.emitMma(ib, il, a[pa], bf[pb], c);
-                  WarpSyncOp::create(ib, il, IntegerAttr());
+                  BlockSyncOp::create(ib, il, IntegerAttr());
                   scf::YieldOp::create(ib, il, c);
                 },
                 [&](OpBuilder &ib, Location il) {
@@ -833,60 +886,62 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
     llvm::append_range(carried, fragments(kARegisters));
     llvm::append_range(carried, fragments(kBRegisters));
     carried.push_back(tensor::EmptyOp::create(
-        b, l, ArrayRef<int64_t>{gemm.stageElements()}, gemm.operand));
+        b, l, ArrayRef<int64_t>{gemm.stageElements(1)}, gemm.operand));
     int64_t parts = gemm.partCount();
     SmallVector<Value> result = forCarrying(
         b, l, steps, carried,
         [&](OpBuilder &sb, Location sl, Value step, ValueRange state) {
           IndexMath s{sb, sl};
           Value k0 = s.mul(step, gemm.stepDepth);
-          // The stage, as the GPU's lanes fill it.
-          Value stage = forCarrying(
-              sb, sl, kWarpLanes, {state.back()},
-              [&](OpBuilder &lb, Location ll, Value lane, ValueRange st) {
-                IndexMath t{lb, ll};
-                Value next = st[0];
-                SmallVector<ImplicitGemm::Copy, 0> copies;
-                for (auto operandTile :
-                     {ImplicitGemm::Operand::A, ImplicitGemm::Operand::B})
-                  llvm::append_range(
-                      copies, gemm.laneCopies(t, lane, n, oh, ow0, f0, k0,
-                                              operandTile, /*wide=*/true));
-                for (ImplicitGemm::Copy &copy : copies) {
-                  auto insert = [&](OpBuilder &ib, Location il, Value into) {
-                    IndexMath u{ib, il};
-                    for (auto [x, element] : llvm::enumerate(copy.elements))
-                      into = tensor::InsertOp::create(
-                          ib, il, gemm.read(u, element), into,
-                          ValueRange{u.add(copy.slot, x)});
-                    return into;
-                  };
-                  if (!copy.active) {
-                    next = insert(lb, ll, next);
-                    continue;
+          // The stage, as the GPU's threads fill it: A by the block's
+          // threads, B by the warp's lanes.
+          Value stage = state.back();
+          for (auto [operandTile, threads] :
+               {std::pair{ImplicitGemm::Operand::A, gemm.aCopyThreads()},
+                std::pair{ImplicitGemm::Operand::B, kWarpLanes}})
+            stage = forCarrying(
+                sb, sl, threads, {stage},
+                [&](OpBuilder &lb, Location ll, Value thread, ValueRange st) {
+                  IndexMath t{lb, ll};
+                  Value next = st[0];
+                  for (ImplicitGemm::Copy &copy :
+                       gemm.copies(t, thread, n, oh, ow0, f0, k0, operandTile,
+                                   /*wide=*/true)) {
+                    auto insert = [&](OpBuilder &ib, Location il, Value into) {
+                      IndexMath u{ib, il};
+                      for (auto [x, element] : llvm::enumerate(copy.elements))
+                        into = tensor::InsertOp::create(
+                            ib, il, gemm.read(u, element), into,
+                            ValueRange{u.add(copy.slot, x)});
+                      return into;
+                    };
+                    if (!copy.active) {
+                      next = insert(lb, ll, next);
+                      continue;
+                    }
+                    auto guardedInsert = scf::IfOp::create(
+                        lb, ll, copy.active,
+                        [&](OpBuilder &ib, Location il) {
+                          scf::YieldOp::create(ib, il, insert(ib, il, next));
+                        },
+                        [&](OpBuilder &ib, Location il) {
+                          scf::YieldOp::create(ib, il, next);
+                        });
+                    next = guardedInsert.getResult(0);
                   }
-                  auto guardedInsert = scf::IfOp::create(
-                      lb, ll, copy.active,
-                      [&](OpBuilder &ib, Location il) {
-                        scf::YieldOp::create(ib, il, insert(ib, il, next));
-                      },
-                      [&](OpBuilder &ib, Location il) {
-                        scf::YieldOp::create(ib, il, next);
-                      });
-                  next = guardedInsert.getResult(0);
-                }
-                return SmallVector<Value>{next};
-              })[0];
+                  return SmallVector<Value>{next};
+                })[0];
           // Each lane's fragments, as the GPU's lanes read them from it.
           SmallVector<Value> frags = forCarrying(
               sb, sl, kWarpLanes, state.drop_front().drop_back(),
               [&](OpBuilder &lb, Location ll, Value lane, ValueRange fr) {
                 IndexMath t{lb, ll};
-                auto [a, bf] = gemm.fragments(t, lane, [&](Value slot) {
-                  return tensor::ExtractOp::create(lb, ll, stage,
-                                                   ValueRange{slot})
-                      .getResult();
-                });
+                auto [a, bf] = gemm.fragments(
+                    t, lane, [&](ImplicitGemm::Operand, Value slot) {
+                      return tensor::ExtractOp::create(lb, ll, stage,
+                                                       ValueRange{slot})
+                          .getResult();
+                    });
                 SmallVector<Value> next(fr);
                 for (int64_t p = 0; p < parts; ++p) {
                   for (auto [r, x] : llvm::enumerate(a[p]))
@@ -982,12 +1037,13 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
   };
 
   // On the GPU the innermost dimension is a warp's lanes: marked so that
-  // fusion-map-loops-to-gpu gives it thread x, 32 wide, whatever its lanes.
+  // fusion-map-loops-to-gpu gives it thread x, 32 wide, whatever its lanes,
+  // and the one before it thread y whole (the block's warps).
   std::optional<ArrayAttr> mapping;
   if (!gemm.onHost) {
     MLIRContext *ctx = rewriter.getContext();
     SmallVector<Attribute> dims;
-    for (int64_t d = 3; d >= 0; --d)
+    for (int64_t d = 4; d >= 0; --d)
       dims.push_back(gpu::GPUWarpMappingAttr::get(
           ctx, static_cast<gpu::MappingId>(
                    static_cast<int64_t>(gpu::MappingId::LinearDim0) + d)));

@@ -153,17 +153,24 @@ static SmallVector<int64_t> threadTile(scf::ParallelOp loop, int64_t lanes,
         most, llvm::PowerOf2Ceil(std::max<int64_t>(*extent, 1)));
   };
   // A warp's lanes (an mma_sync tile): thread x is exactly the 32 lanes,
-  // whatever `lanes` says, so that each warp is one tile; warps of the next
-  // dimension fill the rest of the block, as many as have a shared-memory
-  // stage of their own (consecutive tiles of that dimension, so their
-  // indices modulo kMaxStagedWarps differ).
+  // whatever `lanes` says, so that each warp is one tile. The dimension
+  // before is the warps of a block, which share a stage and meet at block
+  // barriers: thread y takes it whole where it is a constant of at most
+  // kMaxStagedWarps (as fusion-lower-to-loops makes it), whatever `rows`
+  // says, so that no warp of the group is in another block or idle.
+  // Otherwise warps of that dimension fill the rest of the block, at most
+  // kMaxStagedWarps.
   if (isWarpLoop(loop)) {
     tiles[rank - 1] = fusion::kWarpLanes;
-    if (rank > 1)
+    if (rank == 1)
+      return tiles;
+    std::optional<int64_t> warps = tripCount(loop, rank - 2);
+    if (warps && *warps >= 1 && *warps <= fusion::kMaxStagedWarps)
+      tiles[rank - 2] = *warps;
+    else
       tiles[rank - 2] =
-          fit(tripCount(loop, rank - 2),
-              std::min(std::max<int64_t>(budget / fusion::kWarpLanes, 1),
-                       fusion::kMaxStagedWarps));
+          fit(warps, std::min(std::max<int64_t>(budget / fusion::kWarpLanes, 1),
+                              fusion::kMaxStagedWarps));
     return tiles;
   }
   int64_t x = fit(tripCount(loop, rank - 1),

@@ -582,3 +582,11 @@ func.func @warp_sync_negative_groups() {
   fusion.warp_sync pending_copy_groups -1
   return
 }
+
+// -----
+
+func.func @block_sync_negative_groups() {
+  // expected-error @+1 {{'fusion.block_sync' op attribute 'pending_copy_groups' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  fusion.block_sync pending_copy_groups -1
+  return
+}

@@ -9,9 +9,10 @@
 // layers stay on CUDA cores (no mma.sync), as does every layer in fp32.
 // The same layers in f16 and bf16 take m16n8k16 MMAs in their own type.
 // Every tensor-core kernel stages its tiles in shared memory, two stages a
-// warp: the warp's lanes copy the next step's tiles together (f32 by
-// cp.async, which zero-fills padding; f16 and bf16 by st.shared), wait and
-// meet (cp.async.wait_group, bar.warp.sync), then each lane reads its
+// block: the block's threads copy the next step's A tile together, which
+// its warps share, and each warp's lanes its B tile (f32 by cp.async, which
+// zero-fills padding; single f16 and bf16 elements by st.shared), wait and
+// meet (cp.async.wait_group, bar.sync 0), then each lane reads its
 // fragments by ld.shared. Operands go in 16-byte copies (cp.async.cg, four
 // f32 or eight f16 or bf16 elements) where each run is contiguous in
 // memory (the filter of every layer whose K is a multiple of the run: all
@@ -19,7 +20,8 @@
 // checked at run time, the buffer's address and strides allow it; one
 // element at a time otherwise, so both forms are in each such kernel. Not
 // yet in these kernels: ldmatrix, cp.async for single two-byte elements
-// (below its four bytes), a stage shared across warps, 16-byte stores.
+// (below its four bytes), B tiles shared across column tiles, 16-byte
+// stores.
 // REQUIRES: ptxas
 // merge-min-modules=0: one PTX file per kernel, named after its function.
 // RUN: rm -rf %t && mkdir -p %t/r90 %t/r80 %t/r90x3 %t/m90 %t/m80 %t/m90x3 %t/fp32
@@ -68,7 +70,10 @@
 // RUN: grep -L "cp.async.wait_group[[:space:]]*1;" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx | count 0
 // RUN: grep -L "cp.async.ca.shared.global" %t/m90/*.ptx | FileCheck %s --check-prefix=DEPTHWISE
 // RUN: grep -L "st.shared" %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
-// RUN: grep -L "bar.warp.sync" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
+// RUN: grep -L "bar.sync[[:space:]]*0;" %t/r90/*.ptx %t/r80/*.ptx %t/r90x3/*.ptx %t/h90/*.ptx %t/h80/*.ptx %t/b90/*.ptx | count 0
+// A block is 8 warps sharing the A tile in every ResNet-50 layer (64 or
+// more output channels: 8 channel tiles or a multiple of them):
+// RUN: grep -h "^.maxntid" %t/r90/*.ptx %t/h90/*.ptx | sort | uniq -c | FileCheck %s --check-prefix=BLOCK
 // RUN: grep -L "ld.shared" %t/m90/*.ptx | FileCheck %s --check-prefix=DEPTHWISE
 // 16-byte copies: every ResNet-50 kernel but the stem (K = 3 x 7 x 7) in
 // every type, every dense MobileNetV2 one but its stem (K = 3 x 3 x 3);
@@ -85,6 +90,8 @@
 // A chip without TF32 tensor cores is refused, not given FFMA in silence:
 // RUN: not fusion-opt %S/resnet50-layers.mlir --fusion-to-ptx="precision=tf32 chip=sm_75 features=+ptx70" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHIP
 
+// BLOCK: 46 .maxntid 32, 8, 1
+// BLOCK-NOT: maxntid
 // DEPTHWISE-COUNT-10: /dw_{{[0-9]+_[0-9]+(_s2)?}}_kernel.ptx
 // DEPTHWISE-NOT: .ptx
 // STEM-COUNT-6: /stem_7x7_s2_kernel.ptx

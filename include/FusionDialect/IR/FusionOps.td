@@ -159,8 +159,38 @@ def Fusion_WarpSyncOp : Fusion_Op<"warp_sync",
     It is written as this op, whose memory effects are declared, rather
     than as the NVVM ops, whose are not (the buffer deallocation pipeline
     refuses ops of unknown effects); `fusion-lower-warp-sync` lowers it
-    after bufferization. A warp barrier, not a block one: a block's warps
-    may take different trips, and each warp's lanes are converged at it.
+    after bufferization. A warp barrier: where a block's warps share a
+    stage, `fusion.block_sync` is the barrier to use.
+  }];
+  let arguments = (ins
+    OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$pending_copy_groups);
+  let assemblyFormat =
+      "(`pending_copy_groups` $pending_copy_groups^)? attr-dict";
+}
+
+def Fusion_BlockSyncOp : Fusion_Op<"block_sync",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "a barrier among the threads of a block, after their "
+                "asynchronous copies where asked";
+  let description = [{
+    `fusion.block_sync` waits until every thread of the block has reached it
+    and makes the block's shared-memory writes before it visible to every
+    thread's reads after it (PTX `bar.sync 0`). Every thread of the block
+    must reach it, the same number of times: the mma_sync strategy's GPU
+    form puts in a block exactly the warps that share its A tile, none
+    idle, and every one takes the same trips.
+
+    `fusion.block_sync pending_copy_groups N` first closes the thread's
+    asynchronous copies issued since the last such point into a group and
+    waits until at most `N` of its groups are still in flight, as
+    `fusion.warp_sync` does; the barrier then makes every thread's landed
+    copies visible to the block.
+
+    The mma_sync strategy meets the block between filling a shared-memory
+    stage (the A tile the block's warps share, each warp's B tile) and
+    reading fragments from it, and after reading. `fusion-lower-warp-sync`
+    lowers it after bufferization, for the reason given at
+    `fusion.warp_sync`.
   }];
   let arguments = (ins
     OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$pending_copy_groups);

@@ -29,10 +29,11 @@ constexpr int64_t kMaxGridX = 2147483647;
 constexpr int64_t kMaxGridYZ = 65535;
 /// Threads of a warp: what mma.sync needs together.
 constexpr int64_t kWarpLanes = 32;
-/// Warps of one block that an mma_sync kernel gives a shared-memory stage
-/// of their own (each warp stages its tiles there; the buffer is sized
-/// for this many): fusion-map-loops-to-gpu puts at most this many warp
-/// tiles in a block.
+/// Warps of one block of an mma_sync kernel, at most: they share a
+/// stage's A tile and each stages its own B tile there (the buffer is
+/// sized for this many). fusion-lower-to-loops makes a warp loop's warps
+/// dimension at most this long, and fusion-map-loops-to-gpu gives it to
+/// one block whole.
 constexpr int64_t kMaxStagedWarps = 8;
 
 /// Three launch dimensions, x first.

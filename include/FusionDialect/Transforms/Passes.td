@@ -307,13 +307,15 @@ def LowerBf16MmaSync : Pass<"fusion-lower-bf16-mma-sync"> {
 }
 
 def LowerWarpSync : Pass<"fusion-lower-warp-sync"> {
-  let summary = "Lower fusion.warp_sync to nvvm.bar.warp.sync";
+  let summary = "Lower fusion.warp_sync and fusion.block_sync to NVVM "
+                "barriers";
   let description = [{
     Each `fusion.warp_sync` becomes `nvvm.bar.warp.sync` with a full mask
-    (all 32 lanes), preceded by `nvvm.cp.async.commit.group` and
-    `nvvm.cp.async.wait.group N` where it has `pending_copy_groups N`. Runs in `fusion-to-ptx` after bufferization and the
-    deallocation pipeline, which refuse the NVVM op (it declares no memory
-    effects).
+    (all 32 lanes), each `fusion.block_sync` `nvvm.barrier0`, preceded by
+    `nvvm.cp.async.commit.group` and `nvvm.cp.async.wait.group N` where it
+    has `pending_copy_groups N`. Runs in `fusion-to-ptx` after bufferization
+    and the deallocation pipeline, which refuse the NVVM ops (they declare
+    no memory effects).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::NVVM::NVVMDialect"];

@@ -1,11 +1,12 @@
 // The mma_sync strategy's loop nests (lib/Transforms/ImplicitGemmLowering.cpp).
 // For the GPU, one forall iteration per lane, the innermost dimension the 32
-// lanes of a warp (marked #gpu.lane for the thread mapping), each step's
-// tiles staged in shared memory by the warp's lanes together (a module-level
-// workgroup global, two stages a warp: the next step's copies, cp.async for
-// f32, fly while a step is multiplied) and read back after a warp barrier,
-// operands
-// rounded to TF32, one nvgpu.mma.sync m16n8k8 per step of 8 (three for
+// lanes of a warp (marked #gpu.lane for the thread mapping), the one before
+// it the warps of a block (consecutive channel tiles, which share the A
+// tile), each step's tiles staged in shared memory (a module-level
+// workgroup global, two stages a block: the next step's copies, by
+// cp.async, fly while a step is multiplied; A copied by the block's
+// threads, each warp's B by its lanes) and read back after a block
+// barrier, operands rounded to TF32, one nvgpu.mma.sync m16n8k8 per step of 8 (three for
 // tf32x3), one strided masked write per lane; f16 operands as they are,
 // one nvgpu.mma.sync m16n8k16 per step of 16, bf16 alike. On the host: one
 // iteration per warp tile, no nvgpu op: the stage (a tensor), fragments
@@ -20,56 +21,59 @@
 // TARGET: fusion-lower-to-loops: unknown target 'tpu'; expected gpu or cpu
 
 // 20 columns: two column tiles, the second masked; K = 8 x 3 x 3 = 72: 9 steps.
-// The stage: per step 16 x (8 + 4 padding) A and 8 x (8 + 4) B elements
-// (B a row per output channel: k is contiguous in an FCHW filter), two
-// stages for each of 8 warps. 10 trips for 9 steps: trip t copies step t
-// by cp.async from the tensors' buffers (any layout; none on the last
-// trip), waits for all but that newest group and meets the warp, then
-// (from the second trip) reads step t - 1's 4 A and 2 B fragment elements
-// back, multiplies, and meets the warp again. A (along the output columns
-// in NCHW) goes 4 elements a lane, one at a time. B (K = 72, a multiple of
-// 4) goes in runs of 4 (16-byte copies, bypassing L1) from the filter
-// viewed as 16 rows of 72, by the first 16 lanes, where the filter's
-// address and strides allow it (checked per lane before the loop), else
-// 2 elements a lane, one at a time.
-//       GPU:   memref.global "private" @__fusion_mma_stage_f32 : memref<4608xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
+// 16 output channels: two channel tiles, both warps of one block (the
+// forall's dimension before the lanes), which share the A tile.
+// The stage: per step 16 x (8 + 4 padding) A elements and, for each of up
+// to 8 warps, 8 x (8 + 4) B elements (B a row per output channel: k is
+// contiguous in an FCHW filter); two stages. 10 trips for 9 steps: trip t
+// copies step t by cp.async from the tensors' buffers (any layout; none on
+// the last trip), waits for all but that newest group and meets the
+// block, then (from the second trip) reads step t - 1's 4 A and 2 B
+// fragment elements back, multiplies, and meets the block again. A (along
+// the output columns in NCHW) goes 2 elements for each of the block's 64
+// threads, one at a time. B (K = 72, a multiple of 4) goes in runs of 4
+// (16-byte copies, bypassing L1) from the filter viewed as 16 rows of 72,
+// by the first 16 lanes of each warp, where the filter's address and
+// strides allow it (checked per lane before the loop), else 2 elements a
+// lane, one at a time.
+//       GPU:   memref.global "private" @__fusion_mma_stage_f32 : memref<1920xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
 // GPU-LABEL: func.func @tf32_nchw
 //       GPU:   %[[INPUT:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<1x8x9x20xf32> to memref<1x8x9x20xf32, strided<[?, ?, ?, 1], offset: ?>>
 //       GPU:   %[[FILTER:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<16x8x3x3xf32> to memref<16x8x3x3xf32, strided<[?, ?, ?, 1], offset: ?>>
-//       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
+//       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 1, 2, 32)
 //       GPU:     memref.get_global @__fusion_mma_stage_f32
 //   GPU-NOT:     memref.extract_aligned_pointer_as_index %[[INPUT]]
 //       GPU:     %[[ROWS:.*]] = memref.reinterpret_cast %[[FILTER]] to offset: [%{{.*}}], sizes: [16, 72], strides: [%{{.*}}, 1]
 //       GPU:     memref.extract_aligned_pointer_as_index %[[ROWS]]
 //   GPU-NOT:     memref.extract_aligned_pointer_as_index %[[INPUT]]
-//   GPU-NOT:     fusion.warp_sync
+//   GPU-NOT:     fusion.block_sync
 //       GPU:     scf.for %[[TRIP:.*]] = %c0 to %c10 step %c1 iter_args(%[[ACC:.*]] = {{.*}}) -> (vector<2x2xf32>)
 //       GPU:       %[[COPIES:.*]] = arith.cmpi slt, %[[TRIP]], %c9
 //       GPU:       scf.if %[[COPIES]] {
-//   GPU-COUNT-4:     nvgpu.device_async_copy %[[INPUT]][{{.*}}], {{.*}}, 1, {{.*}} to memref<4608xf32, #gpu.address_space<workgroup>>
+//   GPU-COUNT-2:     nvgpu.device_async_copy %[[INPUT]][{{.*}}], {{.*}}, 1, {{.*}} to memref<1920xf32, #gpu.address_space<workgroup>>
 //       GPU:         scf.if %{{.*}} {
 //       GPU:           scf.if %{{.*}} {
 //       GPU:             nvgpu.device_async_copy %[[ROWS]][{{.*}}], {{.*}}, 4, {{.*}} {bypassL1} : memref<16x72xf32, strided<[?, 1], offset: ?>>
 //       GPU:         } else {
-//   GPU-COUNT-2:       nvgpu.device_async_copy %[[FILTER]][{{.*}}], {{.*}}, 1, {{.*}} to memref<4608xf32
+//   GPU-COUNT-2:       nvgpu.device_async_copy %[[FILTER]][{{.*}}], {{.*}}, 1, {{.*}} to memref<1920xf32
 //   GPU-NOT:         memref.store
-//       GPU:       fusion.warp_sync pending_copy_groups 1
+//       GPU:       fusion.block_sync pending_copy_groups 1
 //       GPU:       %[[MULTIPLIES:.*]] = arith.cmpi sgt, %[[TRIP]], %c0
 //       GPU:       scf.if %[[MULTIPLIES]] -> (vector<2x2xf32>) {
 //   GPU-NOT:         nvgpu.device_async_copy
-//       GPU:         memref.load {{.*}} : memref<4608xf32, #gpu.address_space<workgroup>>
+//       GPU:         memref.load {{.*}} : memref<1920xf32, #gpu.address_space<workgroup>>
 //  GPU-NEXT:         fusion.round_to_tf32
 //   GPU-COUNT-5:     fusion.round_to_tf32
 //       GPU:         nvgpu.mma.sync({{.*}}, {{.*}}, %[[ACC]]) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
 //   GPU-NOT:         nvgpu.mma.sync
-//       GPU:         fusion.warp_sync{{$}}
+//       GPU:         fusion.block_sync{{$}}
 //       GPU:       } else {
 //       GPU:         scf.yield %[[ACC]]
-//   GPU-NOT:     fusion.warp_sync
+//   GPU-NOT:     fusion.block_sync
 //       GPU:     tensor.extract_slice {{.*}} [1, 1, 1, 8]
 //       GPU:     vector.transfer_write {{.*}} {in_bounds = [true, false]
 //       GPU:     tensor.parallel_insert_slice {{.*}} [1, 1, 1, 8]
-//       GPU:   } {mapping = [#gpu.warp<linear_dim_3>, #gpu.warp<linear_dim_2>, #gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>, #gpu.lane<linear_dim_0>]}
+//       GPU:   } {mapping = [#gpu.warp<linear_dim_4>, #gpu.warp<linear_dim_3>, #gpu.warp<linear_dim_2>, #gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>, #gpu.lane<linear_dim_0>]}
 // CPU-LABEL: func.func @tf32_nchw
 //       CPU:   scf.forall ({{.*}}) in (1, 9, 2, 2) shared_outs
 //   CPU-NOT:   nvgpu
@@ -86,9 +90,10 @@ func.func @tf32_nchw(%x: tensor<1x8x9x20xf32>, %w: tensor<16x8x3x3xf32>, %b: ten
 
 // NHWC with 8 input channels and an HWCF filter: both operands go in runs
 // of 4 along their contiguous dimension where their buffers allow it, each
-// checked on its own: A one run a lane (a pixel's 4 channels, all valid or
-// all padding), B one run for each of the first 16 lanes (4 output
-// channels); else A 4 and B 2 single elements a lane.
+// checked on its own: A one run for each of the block's first 32 threads
+// (a pixel's 4 channels, all valid or all padding), B one run for each of
+// a warp's first 16 lanes (4 output channels); else A 2 elements for each
+// of the block's 64 threads and B 2 a lane, one at a time.
 // GPU-LABEL: func.func @tf32_nhwc_wide
 //       GPU:   %[[INPUT:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<1x9x20x8xf32>
 //       GPU:   %[[FILTER:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<3x3x8x16xf32>
@@ -98,16 +103,18 @@ func.func @tf32_nchw(%x: tensor<1x8x9x20xf32>, %w: tensor<16x8x3x3xf32>, %b: ten
 //       GPU:     scf.for
 //       GPU:       scf.if %{{.*}} {
 //       GPU:         scf.if %{{.*}} {
-//   GPU-NOT:           scf.if
-//       GPU:           nvgpu.device_async_copy %[[INPUT]][{{.*}}], {{.*}}, 4, {{.*}} {bypassL1}
+//       GPU:           scf.if %{{.*}} {
+//       GPU:             nvgpu.device_async_copy %[[INPUT]][{{.*}}], {{.*}}, 4, {{.*}} {bypassL1}
+//  GPU-NEXT:           }
 //  GPU-NEXT:         } else {
-//   GPU-COUNT-4:       nvgpu.device_async_copy %[[INPUT]][{{.*}}], {{.*}}, 1, {{.*}} :
+//   GPU-COUNT-2:       nvgpu.device_async_copy %[[INPUT]][{{.*}}], {{.*}}, 1, {{.*}} :
+//   GPU-NOT:           nvgpu.device_async_copy %[[INPUT]]
 //       GPU:         scf.if %{{.*}} {
 //       GPU:           scf.if %{{.*}} {
 //       GPU:             nvgpu.device_async_copy %[[FILTER]][{{.*}}], {{.*}}, 4, {{.*}} {bypassL1}
 //       GPU:         } else {
 //   GPU-COUNT-2:       nvgpu.device_async_copy %[[FILTER]][{{.*}}], {{.*}}, 1, {{.*}} :
-//       GPU:       fusion.warp_sync pending_copy_groups 1
+//       GPU:       fusion.block_sync pending_copy_groups 1
 // CPU-LABEL: func.func @tf32_nhwc_wide
 //       CPU:   tensor.empty() : tensor<288xf32>
 //   CPU-NOT:   memref
@@ -120,7 +127,7 @@ func.func @tf32_nhwc_wide(%x: tensor<1x9x20x8xf32>, %w: tensor<3x3x8x16xf32>, %b
 
 // tf32x3: each operand split into two TF32 parts, three MMAs per step.
 // GPU-LABEL: func.func @tf32x3_nhwc
-//       GPU:   scf.forall ({{.*}}) in (1, 7, 1, 1, 32)
+//       GPU:   scf.forall ({{.*}}) in (1, 7, 1, 1, 1, 32)
 //   GPU-COUNT-3:   nvgpu.mma.sync
 //   GPU-NOT:       nvgpu.mma.sync
 //       GPU:     tensor.parallel_insert_slice {{.*}} [1, 1, 8, 1]
@@ -136,26 +143,27 @@ func.func @tf32x3_nhwc(%x: tensor<1x7x7x5xf32>, %w: tensor<3x3x5x8xf32>) -> tens
 
 // native, f16: no rounding, 16-deep steps (K = 8 x 3 x 3 = 72: 5 steps),
 // two f16 per register, f32 accumulators.
-// The stage: 16 x (16 + 8) A and 8 x (16 + 8) B f16 elements. A (along
-// the output columns in NCHW): 8 elements a lane, by loads and stores
+// The stage: 16 x (16 + 8) A and 8 x (16 + 8) B f16 elements for each of
+// up to 8 warps. A (along the output columns in NCHW): 4 elements for each
+// of the block's 64 threads, by loads and stores
 // (two-byte elements: below cp.async's four). B (K = 72, a multiple of 8):
 // runs of 8 (16 bytes, by cp.async) from the filter as 16 rows of 72 for
 // the first 16 lanes where its address allows, else 4 elements a lane by
 // loads and stores.
-//       GPU:   memref.global "private" @__fusion_mma_stage_f16 : memref<9216xf16, #gpu.address_space<workgroup>>
+//       GPU:   memref.global "private" @__fusion_mma_stage_f16 : memref<3840xf16, #gpu.address_space<workgroup>>
 // GPU-LABEL: func.func @native_f16
 //       GPU:   %[[FILTER:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<16x8x3x3xf16>
-//       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 2, 32)
+//       GPU:   scf.forall ({{.*}}) in (1, 9, 2, 1, 2, 32)
 //       GPU:     %[[ROWS:.*]] = memref.reinterpret_cast %[[FILTER]] {{.*}} to memref<16x72xf16, strided<[?, 1], offset: ?>>
 //       GPU:     scf.for {{.*}} = %c0 to %c6 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>)
-//   GPU-COUNT-8:     memref.store {{.*}} : memref<9216xf16, #gpu.address_space<workgroup>>
+//   GPU-COUNT-4:     memref.store {{.*}} : memref<3840xf16, #gpu.address_space<workgroup>>
 //       GPU:         scf.if
 //       GPU:           scf.if
 //       GPU:             nvgpu.device_async_copy %[[ROWS]][{{.*}}], {{.*}}, 8, {{.*}} {bypassL1}
 //       GPU:         } else {
-//   GPU-COUNT-4:       memref.store {{.*}} : memref<9216xf16, #gpu.address_space<workgroup>>
+//   GPU-COUNT-4:       memref.store {{.*}} : memref<3840xf16, #gpu.address_space<workgroup>>
 //   GPU-NOT:           memref.store
-//       GPU:       fusion.warp_sync pending_copy_groups 1
+//       GPU:       fusion.block_sync pending_copy_groups 1
 //   GPU-NOT:       nvgpu.device_async_copy
 //   GPU-NOT:       fusion.round_to_tf32
 //       GPU:       nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
@@ -177,7 +185,7 @@ func.func @native_f16(%x: tensor<1x8x9x20xf16>, %w: tensor<16x8x3x3xf16>, %b: te
 // native, bf16: the same MMA on bf16 registers (fusion-lower-bf16-mma-sync
 // lowers it late; test/Transforms/LowerBf16MmaSync).
 // GPU-LABEL: func.func @native_bf16
-//       GPU:   scf.forall ({{.*}}) in (1, 7, 1, 1, 32)
+//       GPU:   scf.forall ({{.*}}) in (1, 7, 1, 1, 1, 32)
 //       GPU:       nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // CPU-LABEL: func.func @native_bf16
 //   CPU-NOT:   nvgpu
