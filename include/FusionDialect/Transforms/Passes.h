@@ -57,7 +57,8 @@ void populateFoldBatchNormPatterns(RewritePatternSet &patterns);
 /// lowering deduces none for bf16 in LLVM 22).
 void populateLowerBf16MmaSyncPatterns(RewritePatternSet &patterns);
 
-/// fusion.warp_sync to nvvm.bar.warp.sync over the whole warp.
+/// fusion.warp_sync to nvvm.bar.warp.sync over the whole warp and
+/// fusion.block_sync to nvvm.barrier0, each after the cp.async wait it asks.
 void populateLowerWarpSyncPatterns(RewritePatternSet &patterns);
 
 /// Patterns expanding both fused ops into linalg named convolutions plus one

@@ -568,9 +568,11 @@ def MapLoopsToGpu : Pass<"fusion-map-loops-to-gpu"> {
     `lanes` x `rows` threads and shrink to the extents (powers of two), so
     a 7x7 feature map runs in 8x8 threads rather than idling three quarters
     of a 32x4 block. A loop whose last dimension is a warp's lanes (an
-    mma_sync tile, marked `#gpu.lane`) gets exactly 32 threads on x and at
-    most 8 warps on y, consecutive tiles of the dimension before, each with
-    a shared-memory stage of its own.
+    mma_sync tile, marked `#gpu.lane`) gets exactly 32 threads on x; the
+    dimension before, the warps of a block, which share a shared-memory
+    stage and meet at block barriers, goes on y whole where it is a
+    constant of at most 8 (as fusion-lower-to-loops makes it), else as many
+    warps as `lanes` x `rows` allows, at most 8.
 
     So that the host never dereferences a device buffer, memory work that is
     not in a parallel loop becomes one first: a loop nest with no parallel
