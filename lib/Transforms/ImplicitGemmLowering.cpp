@@ -229,11 +229,11 @@ struct ImplicitGemm {
   /// a block share, then each warp's B tile (D x 8), filled by the block's
   /// threads together (A) and each warp's lanes (B), then read fragment by
   /// fragment (on the GPU in shared memory, on the host in a tensor: one
-  /// warp's). A is stored a
-  /// row of D per output column, B a row of D per output channel where its
-  /// k is contiguous in memory (FCHW and FHWC filters) and a row of 8
-  /// channels per k where the channels are (HWCF); each operand's rows
-  /// follow its contiguous dimension, so that 16-byte copies land whole.
+  /// warp's). A is stored a row of D per output column, B a row of D per
+  /// output channel where its k is contiguous in memory (FCHW and FHWC
+  /// filters) and a row of 8 channels per k where the channels are (HWCF);
+  /// each operand's rows follow its contiguous dimension, so that 16-byte
+  /// copies land whole.
   /// Rows of D are D + 4 w wide: the eight groups' fragment reads then fall
   /// in different banks, and a row starts on 16 bytes. The size is the
   /// same for every layout, since one global holds every kernel's stages;
@@ -286,7 +286,7 @@ struct ImplicitGemm {
     return wideB() && layout == ConvLayout::nchw_fchw;
   }
 
-  /// One copy of a lane into the stage: `elements` into consecutive slots
+  /// One copy of a thread into the stage: `elements` into consecutive slots
   /// from `slot`, where `active` holds (null: always). A wide copy's
   /// elements are consecutive in memory and share one validity; an FCHW
   /// filter's run starts at `rowStart` = (f, k) of the F x K view.
