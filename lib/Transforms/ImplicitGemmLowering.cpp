@@ -570,10 +570,9 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
   // divides the channel tiles, so that no warp of a block is idle at its
   // barriers. The host uses the same, so that it copies A as they do.
   int64_t channelTiles = s.outChannels / kTileChannels;
-  gemm.blockWarps = 1;
-  while (2 * gemm.blockWarps <= kMaxStagedWarps &&
-         channelTiles % (2 * gemm.blockWarps) == 0)
-    gemm.blockWarps *= 2;
+  gemm.blockWarps = std::min<int64_t>(
+      int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(channelTiles)),
+      kMaxStagedWarps);
 
   FailureOr<SmallVector<Value>> dynamicSizes =
       dynamicResultSizes(rewriter, loc, op.getInput(), s.result, s.layout,
@@ -615,8 +614,7 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
   // The GPU's cp.async reads from the tensors' buffers: every f32 copy,
   // the 16-byte runs of f16 and bf16.
   llvm::SmallDenseMap<Value, Value, 2> sources;
-  bool f32Copies = gemm.operand.isF32();
-  if (!gemm.onHost && (f32Copies || gemm.wideA() || gemm.wideB()))
+  if (!gemm.onHost && (gemm.operand.isF32() || gemm.wideA() || gemm.wideB()))
     for (Value t : {gemm.input, gemm.filter})
       sources[t] = anyLayoutBuffer(rewriter, loc, t);
 
@@ -709,7 +707,8 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
               IndexMath e{eb, el};
               Value at = slotIn(e, base, operandTile, copy.slot);
               int64_t width = copy.elements.size();
-              if (width * gemm.elementBytes() < 4) {
+              int64_t bytes = width * gemm.elementBytes();
+              if (bytes < 4) {
                 for (auto [x, element] : llvm::enumerate(copy.elements))
                   memref::StoreOp::create(eb, el, gemm.read(e, element), stage,
                                           e.add(at, x));
@@ -723,10 +722,9 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
               ValueRange index =
                   rows ? ValueRange(copy.rowStart) : ValueRange(first.index);
               // 16 bytes may bypass L1 (.cg); narrower copies may not.
-              UnitAttr bypassL1 =
-                  width * gemm.elementBytes() == ImplicitGemm::kWideBytes
-                      ? eb.getUnitAttr()
-                      : UnitAttr();
+              UnitAttr bypassL1 = bytes == ImplicitGemm::kWideBytes
+                                      ? eb.getUnitAttr()
+                                      : UnitAttr();
               nvgpu::DeviceAsyncCopyOp::create(
                   eb, el, stage, ValueRange{at}, source, index,
                   eb.getIndexAttr(width), count, bypassL1);
@@ -743,21 +741,21 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
           }
         };
         // Each operand by wide runs where allowed, else one element a run.
-        for (auto [allowed, onlyThis] :
+        for (auto [allowed, operandTile] :
              {std::pair{wideAllowedA, ImplicitGemm::Operand::A},
               std::pair{wideAllowedB, ImplicitGemm::Operand::B}}) {
           if (!allowed) {
-            copyAll(fb, fl, onlyThis, /*wide=*/false);
+            copyAll(fb, fl, operandTile, /*wide=*/false);
             continue;
           }
           scf::IfOp::create(
               fb, fl, allowed,
               [&](OpBuilder &ib, Location il) {
-                copyAll(ib, il, onlyThis, /*wide=*/true);
+                copyAll(ib, il, operandTile, /*wide=*/true);
                 scf::YieldOp::create(ib, il);
               },
               [&](OpBuilder &ib, Location il) {
-                copyAll(ib, il, onlyThis, /*wide=*/false);
+                copyAll(ib, il, operandTile, /*wide=*/false);
                 scf::YieldOp::create(ib, il);
               });
         }
@@ -769,9 +767,8 @@ mlir::fusion::lowerToImplicitGemm(OpTy op, LoweringConfigAttr config,
       // (two steps later) while another still reads it. Every thread of
       // the block takes every trip and meets at every barrier. Nothing but
       // an empty group is in flight at the end. Every barrier sits inside
-      // the loop:
-      // convert-parallel-loops-to-gpu declines a loop whose body holds an
-      // op of declared write effects outside a region.
+      // the loop: convert-parallel-loops-to-gpu declines a loop whose body
+      // holds an op of declared write effects outside a region.
       IntegerAttr newestPending = b.getI64IntegerAttr(1);
       SmallVector<Value> acc = forCarrying(
           b, l, steps + 1, {zero},
